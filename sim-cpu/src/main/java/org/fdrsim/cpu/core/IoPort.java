@@ -1,0 +1,22 @@
+package org.fdrsim.cpu.core;
+
+/**
+ * A processor's path to device registers (addresses from {@code AddressMap.IO_BASE}) and to
+ * its cycle counter: the values a processor cannot compute itself. Recording wraps a port
+ * to log the values it returns; replay substitutes one that returns the logged values.
+ */
+public interface IoPort {
+    /** True if a device register answers at {@code address}. */
+    boolean isMapped(long address);
+
+    /** An 8-byte device register load by processor {@code cpu} at its cycle {@code cycle}. */
+    long load(int cpu, long address, long cycle);
+
+    /** An 8-byte device register store. */
+    void store(int cpu, long address, long value, long cycle);
+
+    /** The value {@code rdcycle} returns on {@code cpu} at {@code cycle}. */
+    default long readCycleCounter(int cpu, long cycle) {
+        return cycle;
+    }
+}

@@ -1,0 +1,33 @@
+package org.fdrsim.cpu.core;
+
+/**
+ * A processor's path to cacheable data memory. The functional machine answers every access
+ * at once from flat memory; the timed machine answers from the processor's caches and
+ * starts a coherence miss when the block is absent or lacks permission.
+ *
+ * <p>An access is two steps, as in hardware: {@link #acquire} checks tags and permission,
+ * then the word is read or written. If acquire returns {@link #MISS}, the instruction does
+ * not commit; the owner of the port wakes the processor when the block arrives and the
+ * instruction executes again (and then hits).
+ */
+public interface MemoryPort {
+    /** Returned by {@link #acquire} when the processor must stall for a miss. */
+    int MISS = -1;
+
+    /**
+     * Makes the block holding {@code address} readable (or writable, if {@code write}) for
+     * the instruction that will commit as instruction count {@code ic}.
+     *
+     * @return extra cycles the access costs beyond the instruction's own cycle, or {@link #MISS}
+     */
+    int acquire(long address, boolean write, long ic);
+
+    long loadWord(long address);
+
+    void storeWord(long address, long value);
+
+    /** The byte at {@code address}, zero-extended. */
+    int loadByte(long address);
+
+    void storeByte(long address, int value);
+}

@@ -1,0 +1,183 @@
+package org.fdrsim.cpu.mem;
+
+import java.util.Arrays;
+import org.fdrsim.cpu.program.DataSegment;
+
+/**
+ * Physical data memory of any size, holding host memory only for pages that were written.
+ * Words are 64-bit little-endian; bytes are addressed within their word. A two-level page
+ * table of arrays (no hashing) keeps lookups fast and iteration in address order.
+ *
+ * <p>Reading an untouched address returns 0 and allocates nothing.
+ */
+public final class SparseMemory {
+    /** Bytes in a page. */
+    public static final int PAGE_BYTES = 4096;
+    private static final int PAGE_SHIFT = 12;
+    private static final int WORDS_PER_PAGE = PAGE_BYTES / 8;
+    private static final int CHUNK_SHIFT = 24; // 16 MB per directory chunk
+    private static final int PAGES_PER_CHUNK = 1 << (CHUNK_SHIFT - PAGE_SHIFT);
+
+    private final long size;
+    private final long[][][] chunks;
+    private int pagesInUse;
+
+    /** Memory of {@code size} bytes (a multiple of the page size). */
+    public SparseMemory(long size) {
+        if (size <= 0 || size % PAGE_BYTES != 0) {
+            throw new IllegalArgumentException("memory size must be a positive multiple of " + PAGE_BYTES);
+        }
+        this.size = size;
+        long chunkCount = (size + (1L << CHUNK_SHIFT) - 1) >>> CHUNK_SHIFT;
+        if (chunkCount > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("memory too large: " + size);
+        }
+        this.chunks = new long[(int) chunkCount][][];
+    }
+
+    public long size() {
+        return size;
+    }
+
+    /** True if {@code address} is inside memory. */
+    public boolean contains(long address) {
+        return address >= 0 && address < size;
+    }
+
+    /** The word at {@code address}, which must be 8-byte aligned and inside memory. */
+    public long loadWord(long address) {
+        long[] page = pageOrNull(address);
+        return page == null ? 0 : page[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)];
+    }
+
+    public void storeWord(long address, long value) {
+        page(address)[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)] = value;
+    }
+
+    /** The byte at {@code address}, zero-extended. */
+    public int loadByte(long address) {
+        return (int) (loadWord(address & ~7L) >>> ((address & 7) * 8)) & 0xff;
+    }
+
+    public void storeByte(long address, int value) {
+        long[] page = page(address);
+        int i = (int) (address >>> 3) & (WORDS_PER_PAGE - 1);
+        int shift = (int) (address & 7) * 8;
+        page[i] = (page[i] & ~(0xffL << shift)) | ((long) (value & 0xff) << shift);
+    }
+
+    /** Copies the 8 words of the 64-byte block at {@code blockAddress} into {@code dst[offset..]}. */
+    public void readBlock(long blockAddress, long[] dst, int offset) {
+        long[] page = pageOrNull(blockAddress);
+        int i = (int) (blockAddress >>> 3) & (WORDS_PER_PAGE - 1);
+        if (page == null) {
+            Arrays.fill(dst, offset, offset + 8, 0L);
+        } else {
+            System.arraycopy(page, i, dst, offset, 8);
+        }
+    }
+
+    /** Writes 8 words from {@code src[offset..]} to the 64-byte block at {@code blockAddress}. */
+    public void writeBlock(long blockAddress, long[] src, int offset) {
+        long[] page = page(blockAddress);
+        System.arraycopy(src, offset, page, (int) (blockAddress >>> 3) & (WORDS_PER_PAGE - 1), 8);
+    }
+
+    /** Writes initial data. */
+    public void load(DataSegment segment) {
+        byte[] bytes = segment.bytes();
+        for (int i = 0; i < bytes.length; i++) {
+            storeByte(segment.address() + i, bytes[i]);
+        }
+    }
+
+    /** Number of pages that hold host memory. */
+    public int pagesInUse() {
+        return pagesInUse;
+    }
+
+    /**
+     * Visits every allocated page in address order, giving its base address and its words
+     * (the live array: do not keep it).
+     */
+    public void forEachPage(PageVisitor visitor) {
+        for (int c = 0; c < chunks.length; c++) {
+            long[][] chunk = chunks[c];
+            if (chunk == null) {
+                continue;
+            }
+            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
+                if (chunk[p] != null) {
+                    visitor.visit(((long) c << CHUNK_SHIFT) | ((long) p << PAGE_SHIFT), chunk[p]);
+                }
+            }
+        }
+    }
+
+    /** Receives pages from {@link #forEachPage}. */
+    @FunctionalInterface
+    public interface PageVisitor {
+        void visit(long baseAddress, long[] words);
+    }
+
+    /** A deep copy (tests and checkpoint snapshots). */
+    public SparseMemory copy() {
+        SparseMemory copy = new SparseMemory(size);
+        forEachPage((base, words) -> System.arraycopy(words, 0, copy.page(base), 0, WORDS_PER_PAGE));
+        return copy;
+    }
+
+    /** True if both memories hold the same value at every address. */
+    public boolean sameContents(SparseMemory other) {
+        return firstDifference(other) < 0;
+    }
+
+    /** The lowest word address where the two memories differ, or -1. */
+    public long firstDifference(SparseMemory other) {
+        if (other.size != size) {
+            return 0;
+        }
+        long[] zero = new long[WORDS_PER_PAGE];
+        for (int c = 0; c < chunks.length; c++) {
+            long[][] a = chunks[c];
+            long[][] b = other.chunks[c];
+            if (a == null && b == null) {
+                continue;
+            }
+            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
+                long[] pa = a == null || a[p] == null ? zero : a[p];
+                long[] pb = b == null || b[p] == null ? zero : b[p];
+                if (pa == pb) {
+                    continue;
+                }
+                int m = Arrays.mismatch(pa, pb);
+                if (m >= 0) {
+                    return ((long) c << CHUNK_SHIFT) | ((long) p << PAGE_SHIFT) | ((long) m << 3);
+                }
+            }
+        }
+        return -1;
+    }
+
+    private long[] pageOrNull(long address) {
+        long[][] chunk = chunks[(int) (address >>> CHUNK_SHIFT)];
+        return chunk == null ? null : chunk[(int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1)];
+    }
+
+    private long[] page(long address) {
+        int c = (int) (address >>> CHUNK_SHIFT);
+        long[][] chunk = chunks[c];
+        if (chunk == null) {
+            chunk = new long[PAGES_PER_CHUNK][];
+            chunks[c] = chunk;
+        }
+        int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
+        long[] page = chunk[p];
+        if (page == null) {
+            page = new long[WORDS_PER_PAGE];
+            chunk[p] = page;
+            pagesInUse++;
+        }
+        return page;
+    }
+}

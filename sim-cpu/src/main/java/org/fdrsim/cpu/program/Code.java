@@ -1,0 +1,85 @@
+package org.fdrsim.cpu.program;
+
+import java.util.List;
+import org.fdrsim.cpu.isa.Instruction;
+import org.fdrsim.cpu.isa.Opcode;
+
+/**
+ * Instruction memory, decoded into parallel primitive arrays so the interpreter reads
+ * fields without following object references. Immutable after construction.
+ *
+ * <p>One extra sentinel slot past the end holds {@link #FALL_OFF}: running off the end of
+ * the program faults without a bounds check per instruction.
+ */
+public final class Code {
+    /** Opcode value of the sentinel after the last instruction. */
+    public static final int FALL_OFF = Opcode.values().length;
+
+    private final Instruction[] instructions;
+    private final int[] op;
+    private final int[] rd;
+    private final int[] rs1;
+    private final int[] rs2;
+    private final int[] rs3;
+    private final long[] imm;
+
+    public Code(List<Instruction> list) {
+        int n = list.size();
+        instructions = list.toArray(new Instruction[0]);
+        op = new int[n + 1];
+        rd = new int[n + 1];
+        rs1 = new int[n + 1];
+        rs2 = new int[n + 1];
+        rs3 = new int[n + 1];
+        imm = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            Instruction in = instructions[i];
+            op[i] = in.op().ordinal();
+            rd[i] = in.rd();
+            rs1[i] = in.rs1();
+            rs2[i] = in.rs2();
+            rs3[i] = in.rs3();
+            imm[i] = in.imm();
+        }
+        op[n] = FALL_OFF;
+    }
+
+    /** Number of instructions (the sentinel is not counted). */
+    public int length() {
+        return instructions.length;
+    }
+
+    public Instruction get(int index) {
+        return instructions[index];
+    }
+
+    /** Opcode ordinals, with the sentinel at {@code length()}. Do not modify. */
+    public int[] opcodes() {
+        return op;
+    }
+
+    /** Destination register fields. Do not modify. */
+    public int[] rd() {
+        return rd;
+    }
+
+    /** First source register fields. Do not modify. */
+    public int[] rs1() {
+        return rs1;
+    }
+
+    /** Second source register fields. Do not modify. */
+    public int[] rs2() {
+        return rs2;
+    }
+
+    /** Third source register fields. Do not modify. */
+    public int[] rs3() {
+        return rs3;
+    }
+
+    /** Immediates. Do not modify. */
+    public long[] imm() {
+        return imm;
+    }
+}
