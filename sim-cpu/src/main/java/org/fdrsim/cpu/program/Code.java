@@ -9,11 +9,15 @@ import org.fdrsim.cpu.isa.Opcode;
  * fields without following object references. Immutable after construction.
  *
  * <p>One extra sentinel slot past the end holds {@link #FALL_OFF}: running off the end of
- * the program faults without a bounds check per instruction.
+ * the program faults without a bounds check per instruction. In the decoded destination
+ * array a write to {@code r0} is redirected to {@link #DISCARD_REGISTER}, so {@code r0} stays
+ * 0 without a check per instruction; {@link #get} still returns the instruction as written.
  */
 public final class Code {
     /** Opcode value of the sentinel after the last instruction. */
     public static final int FALL_OFF = Opcode.values().length;
+    /** Register-file slot that absorbs writes to r0; register files have 33 slots. */
+    public static final int DISCARD_REGISTER = 32;
 
     private final Instruction[] instructions;
     private final int[] op;
@@ -35,7 +39,7 @@ public final class Code {
         for (int i = 0; i < n; i++) {
             Instruction in = instructions[i];
             op[i] = in.op().ordinal();
-            rd[i] = in.rd();
+            rd[i] = in.rd() == 0 ? DISCARD_REGISTER : in.rd();
             rs1[i] = in.rs1();
             rs2[i] = in.rs2();
             rs3[i] = in.rs3();
@@ -58,7 +62,7 @@ public final class Code {
         return op;
     }
 
-    /** Destination register fields. Do not modify. */
+    /** Destination register fields, with r0 mapped to {@link #DISCARD_REGISTER}. Do not modify. */
     public int[] rd() {
         return rd;
     }

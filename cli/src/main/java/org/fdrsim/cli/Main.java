@@ -1,0 +1,68 @@
+package org.fdrsim.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The {@code fdr} command: entry point and error handling shared by every subcommand. */
+@Command(
+        name = "fdr",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "fdrsim: a simulator of the Flight Data Recorder multiprocessor (Xu, Bodik, Hill, ISCA 2003).",
+        subcommands = {AsmCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Show stack traces of errors.")
+    boolean debug;
+
+    final PrintStream out;
+    final PrintStream err;
+
+    Main(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public void run() {
+        // "fdr" alone: show what there is.
+        new CommandLine(this).usage(out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs the command line {@code args}, writing to the given streams; returns the exit status. */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        Main main = new Main(out, err);
+        CommandLine cmd = new CommandLine(main);
+        cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cmd.setParameterExceptionHandler((ex, arguments) -> {
+            String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
+            if (main.debug) {
+                ex.printStackTrace(err);
+            }
+            return ExitCodes.USER_ERROR;
+        });
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            String name = commandLine.getCommandSpec().qualifiedName();
+            if (main.debug) {
+                ex.printStackTrace(err);
+            }
+            if (ex instanceof UserError) {
+                err.println(name + ": " + ex.getMessage());
+                return ExitCodes.USER_ERROR;
+            }
+            err.println(name + ": internal error: " + ex + (main.debug ? "" : " (run again with --debug for details)"));
+            return ExitCodes.INTERNAL_ERROR;
+        });
+        return cmd.execute(args);
+    }
+}

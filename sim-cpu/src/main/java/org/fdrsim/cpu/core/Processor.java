@@ -1,0 +1,700 @@
+package org.fdrsim.cpu.core;
+
+import org.fdrsim.cpu.isa.AddressMap;
+import org.fdrsim.cpu.isa.Csr;
+import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.program.Code;
+import org.fdrsim.cpu.program.ProgramImage;
+
+/**
+ * An in-order, blocking, one-instruction-per-cycle processor core, implemented as a fast
+ * interpreter over the decoded {@link Code} arrays.
+ *
+ * <p>{@link #run} executes until a cycle or instruction-count limit, or until the processor
+ * must stop (miss, {@code wfi}, {@code halt}, fault, trigger). Program counter, instruction
+ * count and cycle live in locals inside the loop; the loop has one bounds compare per
+ * instruction and calls out only for memory, devices and listeners. Interrupts are taken
+ * between instructions: at entry to {@code run} and after any instruction that enables
+ * interrupts or touches a device (nothing else can make one pending while {@code run} is
+ * executing, because the simulation is single-threaded).
+ *
+ * <p>The instruction count (IC) counts committed instructions since the last
+ * {@link #resetInstructionCount}: the FDR recorder's IC.
+ */
+public final class Processor {
+    private static final int LI = Opcode.LI.ordinal();
+
+    private final int id;
+    private final ProgramImage program;
+    private final int codeLength;
+    private final int[] op;
+    private final int[] rdf;
+    private final int[] rs1f;
+    private final int[] rs2f;
+    private final int[] rs3f;
+    private final long[] immf;
+    private final long memorySize;
+
+    /** r0..r31 plus the slot that absorbs writes to r0. */
+    private final long[] regs = new long[Code.DISCARD_REGISTER + 1];
+    private final long[] csrs = new long[Csr.count()];
+
+    private int pc;
+    private long ic;
+    private long cycle;
+    private long pendingInterrupts;
+    private ProcessorState state = ProcessorState.RUNNING;
+    private Fault fault;
+    private long triggerCode;
+
+    private MemoryPort memory;
+    private IoPort io;
+    private ProcessorListener listener;
+
+    /**
+     * A processor numbered {@code id} about to execute {@code program} from its entry point
+     * with all registers 0 and interrupts disabled, over data memory of {@code memorySize} bytes.
+     */
+    public Processor(int id, ProgramImage program, long memorySize, MemoryPort memory, IoPort io) {
+        this.id = id;
+        this.program = program;
+        Code code = program.code();
+        this.codeLength = code.length();
+        this.op = code.opcodes();
+        this.rdf = code.rd();
+        this.rs1f = code.rs1();
+        this.rs2f = code.rs2();
+        this.rs3f = code.rs3();
+        this.immf = code.imm();
+        this.memorySize = memorySize;
+        this.memory = memory;
+        this.io = io;
+        this.pc = program.entry();
+        this.csrs[Csr.CPUID.ordinal()] = id;
+    }
+
+    /**
+     * Executes instructions until the local cycle reaches {@code cycleLimit}, the instruction
+     * count reaches {@code icLimit}, or the processor stops. An instruction whose memory
+     * latency carries the cycle past the limit still completes. Returns the state afterwards.
+     */
+    public ProcessorState run(long cycleLimit, long icLimit) {
+        if (state != ProcessorState.RUNNING) {
+            return state;
+        }
+        final int[] op = this.op;
+        final int[] rdf = this.rdf;
+        final int[] rs1f = this.rs1f;
+        final int[] rs2f = this.rs2f;
+        final int[] rs3f = this.rs3f;
+        final long[] immf = this.immf;
+        final long[] r = this.regs;
+        final long memSize = this.memorySize;
+        final MemoryPort mem = this.memory;
+
+        int pc = this.pc;
+        long ic = this.ic;
+        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
+        // extra memory latency shrinks the budget. cycle = cycleBase + ic + extra.
+        final long cycleBase = this.cycle - ic;
+        long extra = 0;
+        long icStop = Math.min(icLimit, ic + (cycleLimit - this.cycle));
+
+        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+            pc = takeInterrupt(pc, ic);
+        }
+
+        run:
+        while (ic < icStop) {
+            final int p = pc++;
+            switch (op[p]) {
+                case 0: // LI
+                case 1: // LA
+                    r[rdf[p]] = immf[p];
+                    break;
+                case 2: // MOV
+                    r[rdf[p]] = r[rs1f[p]];
+                    break;
+                case 3: // NOP
+                    break;
+                case 4: // ADD
+                    r[rdf[p]] = r[rs1f[p]] + r[rs2f[p]];
+                    break;
+                case 5: // SUB
+                    r[rdf[p]] = r[rs1f[p]] - r[rs2f[p]];
+                    break;
+                case 6: // MUL
+                    r[rdf[p]] = r[rs1f[p]] * r[rs2f[p]];
+                    break;
+                case 7: { // DIV
+                    long d = r[rs2f[p]];
+                    if (d == 0) {
+                        pc = p;
+                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[rdf[p]] = r[rs1f[p]] / d;
+                    break;
+                }
+                case 8: { // REM
+                    long d = r[rs2f[p]];
+                    if (d == 0) {
+                        pc = p;
+                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[rdf[p]] = r[rs1f[p]] % d;
+                    break;
+                }
+                case 9: // AND
+                    r[rdf[p]] = r[rs1f[p]] & r[rs2f[p]];
+                    break;
+                case 10: // OR
+                    r[rdf[p]] = r[rs1f[p]] | r[rs2f[p]];
+                    break;
+                case 11: // XOR
+                    r[rdf[p]] = r[rs1f[p]] ^ r[rs2f[p]];
+                    break;
+                case 12: // SHL (shift amounts use the low 6 bits)
+                    r[rdf[p]] = r[rs1f[p]] << r[rs2f[p]];
+                    break;
+                case 13: // SHR
+                    r[rdf[p]] = r[rs1f[p]] >>> r[rs2f[p]];
+                    break;
+                case 14: // SAR
+                    r[rdf[p]] = r[rs1f[p]] >> r[rs2f[p]];
+                    break;
+                case 15: // SLT
+                    r[rdf[p]] = r[rs1f[p]] < r[rs2f[p]] ? 1 : 0;
+                    break;
+                case 16: // SLTU
+                    r[rdf[p]] = Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0 ? 1 : 0;
+                    break;
+                case 17: // ADDI
+                    r[rdf[p]] = r[rs1f[p]] + immf[p];
+                    break;
+                case 18: // ANDI
+                    r[rdf[p]] = r[rs1f[p]] & immf[p];
+                    break;
+                case 19: // ORI
+                    r[rdf[p]] = r[rs1f[p]] | immf[p];
+                    break;
+                case 20: // XORI
+                    r[rdf[p]] = r[rs1f[p]] ^ immf[p];
+                    break;
+                case 21: // SHLI
+                    r[rdf[p]] = r[rs1f[p]] << immf[p];
+                    break;
+                case 22: // SHRI
+                    r[rdf[p]] = r[rs1f[p]] >>> immf[p];
+                    break;
+                case 23: // SARI
+                    r[rdf[p]] = r[rs1f[p]] >> immf[p];
+                    break;
+                case 24: // SLTI
+                    r[rdf[p]] = r[rs1f[p]] < immf[p] ? 1 : 0;
+                    break;
+                case 25: { // LD
+                    long a = r[rs1f[p]] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!deviceLoad(p, a, ic, cycleBase + ic + extra)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        break;
+                    }
+                    int lat = mem.acquire(a, false, ic + 1);
+                    if (lat != 0) {
+                        if (lat < 0) {
+                            pc = p;
+                            state = ProcessorState.STALLED;
+                            break run;
+                        }
+                        extra += lat;
+                        icStop -= lat;
+                    }
+                    long v = mem.loadWord(a);
+                    r[rdf[p]] = v;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 26: { // ST
+                    long a = r[rs1f[p]] + immf[p];
+                    long v = r[rs2f[p]];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!deviceStore(p, a, v, ic, cycleBase + ic + extra)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                            pc = takeInterrupt(pc, ic + 1);
+                        }
+                        break;
+                    }
+                    int lat = mem.acquire(a, true, ic + 1);
+                    if (lat != 0) {
+                        if (lat < 0) {
+                            pc = p;
+                            state = ProcessorState.STALLED;
+                            break run;
+                        }
+                        extra += lat;
+                        icStop -= lat;
+                    }
+                    mem.storeWord(a, v);
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 27: { // LB
+                    long a = r[rs1f[p]] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    int lat = mem.acquire(a, false, ic + 1);
+                    if (lat != 0) {
+                        if (lat < 0) {
+                            pc = p;
+                            state = ProcessorState.STALLED;
+                            break run;
+                        }
+                        extra += lat;
+                        icStop -= lat;
+                    }
+                    long v = mem.loadByte(a);
+                    r[rdf[p]] = v;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 28: { // SB
+                    long a = r[rs1f[p]] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    int lat = mem.acquire(a, true, ic + 1);
+                    if (lat != 0) {
+                        if (lat < 0) {
+                            pc = p;
+                            state = ProcessorState.STALLED;
+                            break run;
+                        }
+                        extra += lat;
+                        icStop -= lat;
+                    }
+                    long v = r[rs2f[p]] & 0xff;
+                    mem.storeByte(a, (int) v);
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 29: // CAS
+                case 30: // SWAP
+                case 31: { // FADD
+                    long a = r[rs1f[p]] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    int lat = mem.acquire(a, true, ic + 1);
+                    if (lat != 0) {
+                        if (lat < 0) {
+                            pc = p;
+                            state = ProcessorState.STALLED;
+                            break run;
+                        }
+                        extra += lat;
+                        icStop -= lat;
+                    }
+                    long old = mem.loadWord(a);
+                    long operand = r[rs2f[p]];
+                    int o = op[p];
+                    if (o == 29) {
+                        if (old == operand) {
+                            mem.storeWord(a, r[rs3f[p]]);
+                        }
+                    } else if (o == 30) {
+                        mem.storeWord(a, operand);
+                    } else {
+                        mem.storeWord(a, old + operand);
+                    }
+                    r[rdf[p]] = old;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, old);
+                    }
+                    break;
+                }
+                case 32: // BEQ
+                    if (r[rs1f[p]] == r[rs2f[p]]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 33: // BNE
+                    if (r[rs1f[p]] != r[rs2f[p]]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 34: // BLT
+                    if (r[rs1f[p]] < r[rs2f[p]]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 35: // BGE
+                    if (r[rs1f[p]] >= r[rs2f[p]]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 36: // BLTU
+                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 37: // BGEU
+                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) >= 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 38: // J
+                    pc = (int) immf[p];
+                    break;
+                case 39: // JAL
+                    r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
+                    pc = (int) immf[p];
+                    break;
+                case 40: { // JALR
+                    long target = r[rs1f[p]];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    r[rdf[p]] = p + 1;
+                    pc = (int) target;
+                    break;
+                }
+                case 41: { // RET
+                    long target = r[Code.DISCARD_REGISTER - 1];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    break;
+                }
+                case 42: // CSRR
+                    r[rdf[p]] = csrs[(int) immf[p]];
+                    break;
+                case 43: { // CSRW
+                    int c = (int) immf[p];
+                    if (c != CPUID) {
+                        csrs[c] = r[rs1f[p]];
+                    }
+                    if (c == STATUS && pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 44: // EI
+                    csrs[STATUS] |= Csr.STATUS_IE;
+                    if (pendingInterrupts != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 45: // DI
+                    csrs[STATUS] &= ~Csr.STATUS_IE;
+                    break;
+                case 46: { // IRET
+                    long target = csrs[EPC];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    csrs[STATUS] |= Csr.STATUS_IE;
+                    if (pendingInterrupts != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
+                    long handler = csrs[IVEC];
+                    if (handler < 0 || handler >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
+                        break run;
+                    }
+                    csrs[EPC] = p + 1;
+                    csrs[CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
+                    csrs[STATUS] &= ~Csr.STATUS_IE;
+                    pc = (int) handler;
+                    break;
+                }
+                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
+                    if (pendingInterrupts == 0) {
+                        ic++;
+                        state = ProcessorState.SLEEPING;
+                        break run;
+                    }
+                    if ((csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 49: // FENCE: a no-op under sequential consistency
+                    break;
+                case 50: // HALT
+                    ic++;
+                    state = ProcessorState.HALTED;
+                    break run;
+                case 51: // RDCYCLE
+                    r[rdf[p]] = io.readCycleCounter(id, cycleBase + ic + extra);
+                    break;
+                case 52: // TRIGGER
+                    ic++;
+                    triggerCode = immf[p];
+                    state = ProcessorState.TRIGGERED;
+                    break run;
+                case 53: // ASSERT
+                    if (r[rs1f[p]] == 0) {
+                        ic++;
+                        triggerCode = immf[p];
+                        state = ProcessorState.TRIGGERED;
+                        break run;
+                    }
+                    break;
+                default: // Code.FALL_OFF: ran past the last instruction
+                    pc = p;
+                    fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
+                    break run;
+            }
+            ic++;
+        }
+        this.pc = pc;
+        this.cycle = cycleBase + ic + extra;
+        this.ic = ic;
+        return state;
+    }
+
+    private static final int CPUID = Csr.CPUID.ordinal();
+    private static final int IVEC = Csr.IVEC.ordinal();
+    private static final int EPC = Csr.EPC.ordinal();
+    private static final int CAUSE = Csr.CAUSE.ordinal();
+    private static final int STATUS = Csr.STATUS.ordinal();
+
+    static {
+        // The interpreter's case labels are opcode ordinals; fail fast if the enum is reordered.
+        if (LI != 0 || Opcode.ASSERT.ordinal() != 53 || Opcode.CAS.ordinal() != 29
+                || Opcode.WFI.ordinal() != 48 || Opcode.RDCYCLE.ordinal() != 51) {
+            throw new AssertionError("Opcode order changed: update Processor.run");
+        }
+    }
+
+    /**
+     * Takes the lowest-numbered pending interrupt: epc := next pc, cause := number,
+     * interrupts off, pc := ivec. Returns the new pc. {@code ic} is the count of committed
+     * instructions at this point.
+     */
+    private int takeInterrupt(int nextPc, long ic) {
+        int number = Long.numberOfTrailingZeros(pendingInterrupts);
+        long handler = csrs[IVEC];
+        if (handler < 0 || handler >= codeLength) {
+            // An interrupt with no valid handler is a program bug; stop at the next instruction.
+            return nextPc;
+        }
+        pendingInterrupts &= ~(1L << number);
+        csrs[EPC] = nextPc;
+        csrs[CAUSE] = number;
+        csrs[STATUS] &= ~Csr.STATUS_IE;
+        if (listener != null) {
+            listener.interruptTaken(id, ic, number);
+        }
+        return (int) handler;
+    }
+
+    /** A load that is not a plain aligned in-memory word load: a device register or a fault. */
+    private boolean deviceLoad(int p, long a, long ic, long now) {
+        if (!AddressMap.isIo(a)) {
+            faultOnAddress(p, a, ic);
+            return false;
+        }
+        if ((a & 7) != 0) {
+            fault(FaultKind.MISALIGNED_ACCESS, p, ic, a);
+            return false;
+        }
+        if (!io.isMapped(a)) {
+            fault(FaultKind.UNMAPPED_DEVICE, p, ic, a);
+            return false;
+        }
+        regs[rdf[p]] = io.load(id, a, now);
+        return true;
+    }
+
+    private boolean deviceStore(int p, long a, long v, long ic, long now) {
+        if (!AddressMap.isIo(a)) {
+            faultOnAddress(p, a, ic);
+            return false;
+        }
+        if ((a & 7) != 0) {
+            fault(FaultKind.MISALIGNED_ACCESS, p, ic, a);
+            return false;
+        }
+        if (!io.isMapped(a)) {
+            fault(FaultKind.UNMAPPED_DEVICE, p, ic, a);
+            return false;
+        }
+        io.store(id, a, v, now);
+        return true;
+    }
+
+    private void faultOnAddress(int p, long a, long ic) {
+        if (AddressMap.isIo(a)) {
+            fault(FaultKind.BAD_DEVICE_ACCESS, p, ic, a);
+        } else if (Long.compareUnsigned(a, memorySize) >= 0) {
+            fault(FaultKind.ADDRESS_OUT_OF_RANGE, p, ic, a);
+        } else {
+            fault(FaultKind.MISALIGNED_ACCESS, p, ic, a);
+        }
+    }
+
+    private void fault(FaultKind kind, int p, long ic, long value) {
+        fault = new Fault(kind, id, p, ic + 1, value);
+        state = ProcessorState.FAULTED;
+    }
+
+    // ---- control from the machine ----
+
+    /** Makes interrupt {@code number} (1..63) pending; wakes the processor if it sleeps. */
+    public void postInterrupt(int number) {
+        pendingInterrupts |= 1L << number;
+        if (state == ProcessorState.SLEEPING) {
+            state = ProcessorState.RUNNING;
+        }
+    }
+
+    /** Wakes a stalled processor at {@code now}: the stalled instruction executes again. */
+    public void resume(long now) {
+        if (state == ProcessorState.STALLED) {
+            state = ProcessorState.RUNNING;
+        }
+        advanceTo(now);
+    }
+
+    /** Moves the local clock forward to {@code time} (idle or stalled time); never backward. */
+    public void advanceTo(long time) {
+        if (time > cycle) {
+            cycle = time;
+        }
+    }
+
+    public void setListener(ProcessorListener listener) {
+        this.listener = listener;
+    }
+
+    public void setMemoryPort(MemoryPort memory) {
+        this.memory = memory;
+    }
+
+    public void setIoPort(IoPort io) {
+        this.io = io;
+    }
+
+    /** Starts a new instruction-count epoch (at a checkpoint): IC := 0. */
+    public void resetInstructionCount() {
+        ic = 0;
+    }
+
+    // ---- architectural state ----
+
+    public int id() {
+        return id;
+    }
+
+    public ProgramImage program() {
+        return program;
+    }
+
+    public int pc() {
+        return pc;
+    }
+
+    public void setPc(int pc) {
+        this.pc = pc;
+    }
+
+    /** Committed instructions in the current epoch. */
+    public long instructionCount() {
+        return ic;
+    }
+
+    public void setInstructionCount(long ic) {
+        this.ic = ic;
+    }
+
+    /** The local clock, in processor cycles. */
+    public long cycle() {
+        return cycle;
+    }
+
+    public ProcessorState state() {
+        return state;
+    }
+
+    public void setState(ProcessorState state) {
+        this.state = state;
+    }
+
+    public Fault fault() {
+        return fault;
+    }
+
+    /** The immediate of the {@code trigger} or failed {@code assert}. */
+    public long triggerCode() {
+        return triggerCode;
+    }
+
+    public long register(int reg) {
+        return reg == 0 ? 0 : regs[reg];
+    }
+
+    public void setRegister(int reg, long value) {
+        if (reg != 0) {
+            regs[reg] = value;
+        }
+    }
+
+    public long csr(Csr csr) {
+        return csrs[csr.ordinal()];
+    }
+
+    public void setCsr(Csr csr, long value) {
+        if (csr != Csr.CPUID) {
+            csrs[csr.ordinal()] = value;
+        }
+    }
+
+    public long pendingInterrupts() {
+        return pendingInterrupts;
+    }
+
+    public void setPendingInterrupts(long mask) {
+        this.pendingInterrupts = mask;
+    }
+
+    /** True if an interrupt is pending and interrupts are enabled. */
+    public boolean interruptDeliverable() {
+        return pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0;
+    }
+}

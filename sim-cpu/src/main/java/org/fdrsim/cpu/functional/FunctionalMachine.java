@@ -1,0 +1,157 @@
+package org.fdrsim.cpu.functional;
+
+import org.fdrsim.cpu.core.Fault;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.io.DeviceBus;
+import org.fdrsim.cpu.io.Timers;
+import org.fdrsim.cpu.isa.AddressMap;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.DataSegment;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.sim.SimRandom;
+
+/**
+ * The functional machine ({@code --memory ideal}): P processors over one flat memory with
+ * no caches, interleaved by a seeded scheduler. Each instruction takes one cycle. The
+ * scheduler always runs the processor whose clock is furthest behind, for a random slice of
+ * 1..maxSlice cycles, so the interleaving depends on the seed but clocks stay close.
+ *
+ * <p>This machine is the reference for speed ratios and for tests of the timed machine.
+ */
+public final class FunctionalMachine {
+    private final FunctionalConfig config;
+    private final SparseMemory memory;
+    private final Processor[] cpus;
+    private final DeviceBus devices;
+    private final SimRandom scheduler;
+
+    public FunctionalMachine(ProgramImage program, FunctionalConfig config, Console console) {
+        this.config = config;
+        this.memory = new SparseMemory(config.memorySize());
+        for (DataSegment segment : program.data()) {
+            if (segment.end() > memory.size()) {
+                throw new IllegalArgumentException(String.format(
+                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
+                        segment.address(), segment.end(), memory.size()));
+            }
+            memory.load(segment);
+        }
+        this.devices = new DeviceBus(console, new Timers(config.cpus()));
+        FlatMemoryPort port = new FlatMemoryPort(memory);
+        this.cpus = new Processor[config.cpus()];
+        for (int i = 0; i < cpus.length; i++) {
+            cpus[i] = new Processor(i, program, memory.size(), port, devices);
+        }
+        this.scheduler = SimRandom.forComponent(config.seed(), "functional-scheduler");
+    }
+
+    /** Attaches {@code listener} to every processor. */
+    public void setListener(ProcessorListener listener) {
+        for (Processor p : cpus) {
+            p.setListener(listener);
+        }
+    }
+
+    /** Runs until every processor halted, a trigger, a fault, a limit, or nothing can run. */
+    public RunResult run() {
+        Timers timers = devices.timers();
+        long instructions = 0;
+        long maxInstructions = config.maxInstructions() == 0 ? Long.MAX_VALUE : config.maxInstructions();
+        long maxCycles = config.maxCycles() == 0 ? Long.MAX_VALUE : config.maxCycles();
+        StopCause cause;
+        while (true) {
+            int chosen = -1;
+            long chosenTime = Long.MAX_VALUE;
+            boolean anyLive = false;
+            for (int c = 0; c < cpus.length; c++) {
+                Processor p = cpus[c];
+                ProcessorState s = p.state();
+                if (s.isFinal()) {
+                    continue;
+                }
+                anyLive = true;
+                long t = s == ProcessorState.SLEEPING ? timers.nextDeadline(c) : p.cycle();
+                if (t < chosenTime) {
+                    chosenTime = t;
+                    chosen = c;
+                }
+            }
+            if (chosen < 0) {
+                cause = anyLive ? StopCause.IDLE : StopCause.ALL_HALTED;
+                break;
+            }
+            if (chosenTime >= maxCycles) {
+                cause = StopCause.CYCLE_LIMIT;
+                break;
+            }
+            if (instructions >= maxInstructions) {
+                cause = StopCause.INSTRUCTION_LIMIT;
+                break;
+            }
+            Processor p = cpus[chosen];
+            p.advanceTo(chosenTime);
+            deliverTimer(p, timers);
+            long before = p.instructionCount();
+            long sliceEnd = Math.min(p.cycle() + 1 + scheduler.nextInt(config.maxSlice()),
+                    Math.min(timers.nextDeadline(chosen), maxCycles));
+            ProcessorState s = p.run(sliceEnd, before + (maxInstructions - instructions));
+            instructions += p.instructionCount() - before;
+            if (s == ProcessorState.FAULTED) {
+                cause = StopCause.FAULT;
+                break;
+            }
+            if (s == ProcessorState.TRIGGERED) {
+                cause = StopCause.TRIGGER;
+                break;
+            }
+        }
+        return result(cause);
+    }
+
+    /** Posts the timer interrupt if due; late deadlines collapse into one interrupt. */
+    private static void deliverTimer(Processor p, Timers timers) {
+        if (timers.nextDeadline(p.id()) <= p.cycle()) {
+            p.postInterrupt(AddressMap.TIMER_INTERRUPT);
+            while (timers.nextDeadline(p.id()) <= p.cycle()) {
+                timers.fired(p.id());
+            }
+        }
+    }
+
+    private RunResult result(StopCause cause) {
+        long[] ics = new long[cpus.length];
+        long cycles = 0;
+        int triggerCpu = -1;
+        long triggerCode = 0;
+        Fault fault = null;
+        for (int i = 0; i < cpus.length; i++) {
+            Processor p = cpus[i];
+            ics[i] = p.instructionCount();
+            cycles = Math.max(cycles, p.cycle());
+            if (p.state() == ProcessorState.TRIGGERED && triggerCpu < 0) {
+                triggerCpu = i;
+                triggerCode = p.triggerCode();
+            }
+            if (p.state() == ProcessorState.FAULTED && fault == null) {
+                fault = p.fault();
+            }
+        }
+        return new RunResult(cause, ics, cycles, fault, triggerCpu, triggerCode,
+                devices.console().outputText());
+    }
+
+    public SparseMemory memory() {
+        return memory;
+    }
+
+    public Processor cpu(int i) {
+        return cpus[i];
+    }
+
+    public int cpuCount() {
+        return cpus.length;
+    }
+}

@@ -1,0 +1,27 @@
+package org.fdrsim.cpu.functional;
+
+/** Why a machine stopped. */
+public enum StopCause {
+    /** Every processor executed {@code halt}. */
+    ALL_HALTED("all processors halted"),
+    /** A processor executed {@code trigger} or a failed {@code assert}. */
+    TRIGGER("software trigger"),
+    /** A processor faulted. */
+    FAULT("fatal fault"),
+    /** The instruction limit was reached. */
+    INSTRUCTION_LIMIT("instruction limit reached"),
+    /** The cycle limit was reached. */
+    CYCLE_LIMIT("cycle limit reached"),
+    /** Every live processor sleeps in {@code wfi} and nothing can wake it. */
+    IDLE("every processor waits for an interrupt that cannot come");
+
+    private final String description;
+
+    StopCause(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}
