@@ -2,10 +2,12 @@ package org.fdrsim.coherence.network;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.fdrsim.cpu.sim.EventQueue;
 import org.junit.jupiter.api.Test;
 
@@ -177,7 +179,7 @@ class TorusNetworkTest {
             int node = n;
             net.attach(n, (now, m, v) -> seen.add(new Delivery(now, node, m, v)));
         }
-        java.util.Random rnd = new java.util.Random(seed);
+        Random rnd = new Random(seed);
         long now = 0;
         for (int i = 0; i < 500; i++) {
             now += rnd.nextInt(10);
@@ -267,7 +269,7 @@ class TorusNetworkTest {
         LinkUtilization u = net.statistics().utilization(900);
         assertThat(u.max()).isEqualTo(0.1);
         assertThat(u.busiestLink()).isEqualTo("0->1 X+");
-        assertThat(u.mean()).isCloseTo(135.0 / 900 / 8, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(u.mean()).isCloseTo(135.0 / 900 / 8, offset(1e-12));
         net.statistics().reset();
         assertThat(net.statistics().utilization(900).max()).isZero();
         assertThat(net.statistics().messages()).isZero();

@@ -1,0 +1,151 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The fdr command as a user meets it: output, determinism, errors and exit codes. */
+class CliTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    record Outcome(int status, String out, String err) {}
+
+    static Outcome fdr(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static String example(String name) {
+        return EXAMPLES.resolve(name).toString();
+    }
+
+    @Test
+    void runPrintsConsoleOutputThenTheSummary() {
+        Outcome o = fdr("run", example("hello.s"));
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).startsWith("Hello from fdrsim!\n---\nstopped: all processors halted\n");
+        assertThat(o.out()).containsPattern("instructions: \\d+ \\(cpu0 \\d+\\)");
+        assertThat(o.out()).containsPattern("cycles: \\d+");
+        assertThat(o.err()).containsPattern("host: [0-9.]+ s, [0-9.]+ MIPS");
+    }
+
+    @Test
+    void racyCounterOutputDependsOnlyOnTheSeed() {
+        String file = example("racy-counter.s");
+        Set<String> outputs = new HashSet<>();
+        for (int seed = 1; seed <= 6; seed++) {
+            Outcome a = fdr("run", file, "--cpus", "4", "--memory", "ideal", "--seed", "" + seed);
+            Outcome b = fdr("run", file, "--cpus", "4", "--memory", "ideal", "--seed", "" + seed);
+            assertThat(a.status()).isZero();
+            assertThat(a.out()).isEqualTo(b.out());
+            outputs.add(a.out());
+        }
+        assertThat(outputs).hasSizeGreaterThan(2);
+    }
+
+    @Test
+    void asmReportsSizeAndListsTheProgram() {
+        Outcome summary = fdr("asm", example("spin-lock.s"));
+        assertThat(summary.status()).isZero();
+        assertThat(summary.out()).containsPattern("spin-lock.s: \\d+ instructions, \\d+ bytes of data");
+
+        Outcome listing = fdr("asm", "--list", example("spin-lock.s"));
+        assertThat(listing.status()).isZero();
+        assertThat(listing.out()).contains("swap").contains("_start").contains("acquire");
+    }
+
+    @Test
+    void consoleInputComesFromAFile(@TempDir Path dir) throws IOException {
+        Path prog = dir.resolve("echo.s");
+        Files.writeString(prog, """
+                .text
+            _start: li r1, 0xFFFF00000000
+            next: ld r2, 16(r1)
+                blt r2, zero, end
+                st r2, 0(r1)
+                j next
+            end: halt
+            """);
+        Path input = dir.resolve("in.txt");
+        Files.writeString(input, "typed\n");
+        Outcome o = fdr("run", prog.toString(), "--input", input.toString(), "--quiet");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).isEqualTo("typed\n");
+    }
+
+    @Test
+    void aFaultingProgramExitsOneAndSaysWhere(@TempDir Path dir) throws IOException {
+        Path prog = dir.resolve("bad.s");
+        Files.writeString(prog, ".text\n_start: li r1, 3\nld r2, 0(r1)\nhalt\n");
+        Outcome o = fdr("run", prog.toString());
+        assertThat(o.status()).isEqualTo(1);
+        assertThat(o.out()).contains("stopped: misaligned access 0x3 on cpu 0 at pc 1");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        ".text\n_start: ad r1, r2, r3\n",          // unknown mnemonic
+        ".text\n_start: add r1, r2\n",              // missing operand
+        ".text\nmain: halt\n",                      // no _start
+        ".text\n_start: li r1, 0x\n",               // bad number
+        ".data\nx: .ascii \"open\n.text\n_start: halt\n", // unterminated string
+    })
+    void assemblyErrorsAreOneLineWithFileLineColumn(String source, @TempDir Path dir) throws IOException {
+        Path prog = dir.resolve("p.s");
+        Files.writeString(prog, source);
+        Outcome o = fdr("run", prog.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err().strip().lines()).hasSize(1);
+        assertThat(o.err()).containsPattern("p\\.s:\\d+:\\d+: ");
+        assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void debugShowsTheStackTrace(@TempDir Path dir) throws IOException {
+        Path prog = dir.resolve("p.s");
+        Files.writeString(prog, ".text\n_start: ad r1\n");
+        Outcome o = fdr("run", "--debug", prog.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("\tat ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--cpus=x", "--bogus", "--cpus=0", "--memory=magic", "--slice=0"})
+    void badFlagsAreOneLineErrors(String flag) {
+        Outcome o = fdr("run", example("hello.s"), flag);
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip().lines()).hasSize(1);
+        assertThat(o.err()).startsWith("fdr run: ").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aMissingFileIsAOneLineError() {
+        Outcome o = fdr("asm", "no/such/file.s");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip()).isEqualTo(
+                "fdr asm: cannot read 'no/such/file.s': no such file (expected an assembly program, e.g. examples/hello.s)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"asm", "run", "help"})
+    void everySubcommandHasHelp(String sub) {
+        Outcome o = fdr(sub, "--help");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("Usage: fdr " + sub);
+    }
+}

@@ -1,0 +1,69 @@
+package org.fdrsim.coherence;
+
+/**
+ * Observes the memory system: the SPI the recorder and checkpoint modules implement.
+ * Every method has a no-op default, and a memory system without listeners calls a shared
+ * no-op instance, so a run without them behaves identically and pays one virtual call per
+ * event at most. Times are processor cycles; nodes and cpus are the same numbers (node i holds
+ * processor i's caches and one directory slice). Future hooks (DMA) will be added as further
+ * default methods.
+ *
+ * <p>Piggybacking: every coherence reply (data, invalidation ack) asks the listener for a
+ * {@code long} to carry; the receiver gets it back in {@link #replyReceived}. The encoding
+ * belongs to the listener (FDR packs sender id and IC). When several listeners are attached,
+ * the first non-zero value in attach order is carried.
+ */
+public interface CoherenceListener {
+    /** The shared no-op listener. */
+    CoherenceListener NONE = new CoherenceListener() {};
+
+    /** Who sends a reply. */
+    enum Agent { CACHE, DIRECTORY }
+
+    /** The replies FDR piggybacks on. */
+    enum ReplyKind { DATA, INV_ACK }
+
+    /**
+     * A reply for {@code block} is about to leave {@code sender} (a cache, or a home directory
+     * that has no last owner to ask) for {@code requester}. Invalidation acks are also sent by
+     * caches that silently replaced the block (they answer with their current IC).
+     *
+     * @return the value to piggyback on the reply
+     */
+    default long replySending(long now, int sender, Agent agent, int requester, long block, ReplyKind kind) {
+        return 0;
+    }
+
+    /** A reply reached {@code receiver} (the requesting cache), carrying {@code piggyback}. */
+    default void replyReceived(long now, int receiver, int sender, Agent agent, long block, ReplyKind kind,
+            long piggyback) {}
+
+    /**
+     * The home directory serves {@code block} from memory, and the block's last owner wrote it
+     * back (the directory kept it in its owner field). FDR asks that processor for its current
+     * IC; the returned value is piggybacked on the directory's data reply instead of calling
+     * {@link #replySending}.
+     */
+    default long lastOwnerIcRequested(long now, int home, int lastOwner, int requester, long block) {
+        return 0;
+    }
+
+    /** A miss of {@code cpu} completed: the block is now readable (and writable, if so). */
+    default void blockFilled(long now, int cpu, long block, boolean writable) {}
+
+    /** {@code cpu} replaced {@code block}: silently (shared) or by a writeback (owned). */
+    default void blockEvicted(long now, int cpu, long block, boolean writtenBack) {}
+
+    /** {@code cpu} lost its copy of {@code block} to an invalidation or forwarded GetM from {@code requester}. */
+    default void blockInvalidated(long now, int cpu, long block, int requester) {}
+
+    /**
+     * Ownership of {@code block} moves from {@code from} (-1: memory, the home directory) to
+     * {@code to}; called where the data leaves (the old owner or the directory), before the
+     * new owner can write.
+     */
+    default void ownershipMoved(long now, long block, int from, int to) {}
+
+    /** Home {@code home} applied {@code from}'s writeback of {@code block} to memory. */
+    default void writebackReceived(long now, int home, int from, long block) {}
+}

@@ -1,0 +1,179 @@
+package org.fdrsim.coherence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fdrsim.coherence.cache.CacheController;
+import org.fdrsim.coherence.directory.Directory;
+import org.fdrsim.coherence.directory.MemoryController;
+import org.fdrsim.coherence.network.Network;
+import org.fdrsim.coherence.protocol.CacheAction;
+import org.fdrsim.coherence.protocol.CacheEvent;
+import org.fdrsim.coherence.protocol.CacheState;
+import org.fdrsim.coherence.protocol.DirectoryAction;
+import org.fdrsim.coherence.protocol.DirectoryEvent;
+import org.fdrsim.coherence.protocol.DirectoryState;
+import org.fdrsim.coherence.protocol.Message;
+import org.fdrsim.coherence.protocol.ProtocolContext;
+import org.fdrsim.coherence.protocol.TransitionCoverage;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.sim.EventQueue;
+
+/**
+ * The coherent memory system of a P-processor machine: on every node of the network one
+ * {@link CacheController} (the processor's {@code MemoryPort}), one {@link Directory} slice and
+ * its {@link MemoryController}. Blocks are interleaved across homes by block address. The
+ * node's network sink hands each message to the cache or the directory by its type.
+ *
+ * <pre>{@code
+ * EventQueue queue = new EventQueue();
+ * Network net = new TorusNetwork(queue, p);
+ * MemorySystem mem = new MemorySystem(CoherenceConfig.fdr1(), queue, net);
+ * MemoryPort port = mem.cache(cpu);                  // give it to processor cpu
+ * mem.cache(cpu).setMissCompletion((c, now) -> ...); // wake processor c
+ * mem.addListener(recorder);                          // optional
+ * }</pre>
+ */
+public final class MemorySystem {
+    private final ProtocolContext ctx;
+    private final SparseMemory memory;
+    private final CacheController[] caches;
+    private final Directory[] directories;
+    private final List<CoherenceListener> listeners = new ArrayList<>();
+
+    /** A memory system with fresh physical memory of {@code nodes * memoryBytesPerNode} bytes. */
+    public MemorySystem(CoherenceConfig config, EventQueue queue, Network network) {
+        this(config, queue, network, new SparseMemory(config.memoryBytesPerNode() * network.nodes()));
+    }
+
+    /** A memory system over existing physical memory (e.g. with a program's data loaded). */
+    public MemorySystem(CoherenceConfig config, EventQueue queue, Network network, SparseMemory memory) {
+        int nodes = network.nodes();
+        if (nodes < 1 || nodes > 64) {
+            throw new IllegalArgumentException("the directory supports 1 to 64 nodes, got " + nodes);
+        }
+        this.ctx = new ProtocolContext(queue, network, config);
+        this.memory = memory;
+        this.caches = new CacheController[nodes];
+        this.directories = new Directory[nodes];
+        for (int n = 0; n < nodes; n++) {
+            caches[n] = new CacheController(n, ctx);
+            directories[n] = new Directory(n, ctx, new MemoryController(n, memory, config.memoryCycles(),
+                    config.memoryPerturbationCycles(), config.seed()));
+            CacheController cache = caches[n];
+            Directory directory = directories[n];
+            network.attach(n, (now, message, vnet) -> {
+                Message m = (Message) message;
+                if (m.type.toDirectory()) {
+                    directory.receive(now, m);
+                } else {
+                    cache.receive(now, m);
+                }
+            });
+        }
+    }
+
+    public int nodes() {
+        return caches.length;
+    }
+
+    /** Processor {@code cpu}'s caches: its {@code MemoryPort}. */
+    public CacheController cache(int cpu) {
+        return caches[cpu];
+    }
+
+    public Directory directory(int node) {
+        return directories[node];
+    }
+
+    /** The physical memory behind all homes (stale where a cache owns a block dirty). */
+    public SparseMemory memory() {
+        return memory;
+    }
+
+    public CoherenceConfig config() {
+        return ctx.config();
+    }
+
+    /** The home node of the block holding {@code address}. */
+    public int home(long address) {
+        return ctx.home(address & ~63L);
+    }
+
+    /** How often each cache-table cell ran, over all nodes. */
+    public TransitionCoverage<CacheState, CacheEvent, CacheAction> cacheCoverage() {
+        return ctx.cacheCoverage();
+    }
+
+    /** How often each directory-table cell ran, over all nodes. */
+    public TransitionCoverage<DirectoryState, DirectoryEvent, DirectoryAction> directoryCoverage() {
+        return ctx.directoryCoverage();
+    }
+
+    /** Adds a listener; several are called in the order added. */
+    public void addListener(CoherenceListener listener) {
+        listeners.add(listener);
+        ctx.setListener(ListenerChain.of(listeners.toArray(new CoherenceListener[0])));
+    }
+
+    /**
+     * The coherent value of the word at {@code address}: the owner's copy if a cache owns the
+     * block, else memory. Exact when the system is quiescent (no transaction in flight).
+     */
+    public long coherentWord(long address) {
+        Directory home = directories[home(address)];
+        if (home.state(address).hasOwner()) {
+            return caches[home.owner(address)].peekWord(address);
+        }
+        return memory.loadWord(address & ~7L);
+    }
+
+    /** True if no miss, writeback or busy directory entry is outstanding. */
+    public boolean quiescent() {
+        for (CacheController c : caches) {
+            if (c.missOutstanding() || c.writebacksInFlight() > 0) {
+                return false;
+            }
+        }
+        for (Directory d : directories) {
+            if (d.busyEntries() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Every outstanding transaction, one per line (deadlock reports). */
+    public String describeOutstanding() {
+        StringBuilder sb = new StringBuilder();
+        for (CacheController c : caches) {
+            sb.append(c.describeOutstanding());
+        }
+        for (Directory d : directories) {
+            sb.append(d.describeBusy());
+        }
+        sb.append("messages in flight: ").append(ctx.pool().inUse()).append('\n');
+        return sb.toString();
+    }
+
+    /** Statistics tree: caches, directories, messages (deterministic order). */
+    public Map<String, Object> stats() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        Map<String, Object> cs = new LinkedHashMap<>();
+        for (CacheController c : caches) {
+            cs.put("cpu" + c.cpu(), c.stats().toMap());
+        }
+        root.put("caches", cs);
+        Map<String, Object> ds = new LinkedHashMap<>();
+        for (Directory d : directories) {
+            ds.put("node" + d.node(), d.stats());
+        }
+        root.put("directories", ds);
+        root.put("messages", ctx.messageStats().toMap());
+        Map<String, Object> pool = new LinkedHashMap<>();
+        pool.put("allocated", (long) ctx.pool().allocated());
+        root.put("messagePool", pool);
+        return root;
+    }
+}

@@ -1,0 +1,15 @@
+package org.fdrsim.coherence.cache;
+
+/**
+ * Deliberate protocol bugs, for tests that prove the protocol tester can fail. Each fault
+ * fires once, at the first opportunity after it is armed.
+ */
+public enum FaultInjection {
+    NONE,
+    /** A cache in S acks one invalidation but keeps its (now stale) copy. */
+    IGNORE_ONE_INVALIDATION,
+    /** A cache-to-cache data reply carries one wrong word. */
+    CORRUPT_ONE_DATA_REPLY,
+    /** A cache swallows one Inv-Ack instead of sending it: the requester waits forever (deadlock). */
+    DROP_ONE_INV_ACK
+}

@@ -1,0 +1,106 @@
+package org.fdrsim.coherence.cache;
+
+import java.util.Arrays;
+
+/**
+ * Tags of a set-associative cache with exact LRU, in primitive arrays (no object per line).
+ * Frame {@code f} belongs to set {@code f / ways}; a block maps to set
+ * {@code (block / 64) mod sets}. LRU keeps a last-use stamp per frame; the victim is an invalid
+ * frame if the set has one, else the least recently used.
+ */
+public final class TagArray {
+    private static final long INVALID = -1L;
+
+    private final int sets;
+    private final int ways;
+    private final long[] tags;
+    private final long[] lastUse;
+    private long clock;
+
+    public TagArray(CacheGeometry geometry) {
+        this(geometry.sets(), geometry.ways());
+    }
+
+    public TagArray(int sets, int ways) {
+        this.sets = sets;
+        this.ways = ways;
+        this.tags = new long[sets * ways];
+        this.lastUse = new long[sets * ways];
+        Arrays.fill(tags, INVALID);
+    }
+
+    public int sets() {
+        return sets;
+    }
+
+    public int ways() {
+        return ways;
+    }
+
+    public int frames() {
+        return tags.length;
+    }
+
+    /** The frame holding {@code block} (a block address), or -1. */
+    public int lookup(long block) {
+        int base = setOf(block) * ways;
+        for (int f = base; f < base + ways; f++) {
+            if (tags[f] == block) {
+                return f;
+            }
+        }
+        return -1;
+    }
+
+    /** Marks {@code frame} most recently used. */
+    public void touch(int frame) {
+        lastUse[frame] = ++clock;
+    }
+
+    /** The frame a new {@code block} should replace: an invalid one, else the LRU one. */
+    public int victim(long block) {
+        int base = setOf(block) * ways;
+        int best = base;
+        for (int f = base; f < base + ways; f++) {
+            if (tags[f] == INVALID) {
+                return f;
+            }
+            if (lastUse[f] < lastUse[best]) {
+                best = f;
+            }
+        }
+        return best;
+    }
+
+    /** Puts {@code block} in {@code frame} as most recently used. */
+    public void install(int frame, long block) {
+        tags[frame] = block;
+        touch(frame);
+    }
+
+    public void invalidate(int frame) {
+        tags[frame] = INVALID;
+        lastUse[frame] = 0;
+    }
+
+    /** Removes {@code block} if present. */
+    public void invalidateBlock(long block) {
+        int f = lookup(block);
+        if (f >= 0) {
+            invalidate(f);
+        }
+    }
+
+    public boolean isValid(int frame) {
+        return tags[frame] != INVALID;
+    }
+
+    /** The block in {@code frame}, or -1 if invalid. */
+    public long blockAt(int frame) {
+        return tags[frame];
+    }
+
+    private int setOf(long block) {
+        return (int) Long.remainderUnsigned(block >>> 6, sets);
+    }
+}

@@ -1,0 +1,106 @@
+package org.fdrsim.coherence.protocol;
+
+import org.fdrsim.coherence.CoherenceConfig;
+import org.fdrsim.coherence.CoherenceListener;
+import org.fdrsim.coherence.network.Network;
+import org.fdrsim.cpu.sim.EventHandler;
+import org.fdrsim.cpu.sim.EventQueue;
+
+/**
+ * What the controllers of one memory system share: time, the network, the message pool,
+ * message statistics, the configuration and the listener. Sends may be delayed (a cache's
+ * data lookup, the DRAM access); a delayed send is one event, so link contention in the
+ * network is reserved at the time the message really leaves.
+ */
+public final class ProtocolContext {
+    private final EventQueue queue;
+    private final Network network;
+    private final CoherenceConfig config;
+    private final MessagePool pool = new MessagePool();
+    private final MessageStats messageStats = new MessageStats();
+    private final int nodes;
+    private final TransitionCoverage<CacheState, CacheEvent, CacheAction> cacheCoverage =
+            new TransitionCoverage<>(ProtocolTable.CACHE);
+    private final TransitionCoverage<DirectoryState, DirectoryEvent, DirectoryAction> directoryCoverage =
+            new TransitionCoverage<>(ProtocolTable.DIRECTORY);
+    private CoherenceListener listener = CoherenceListener.NONE;
+    private final EventHandler sendLater = (now, payload, arg) -> transmit(now, (Message) payload);
+
+    public ProtocolContext(EventQueue queue, Network network, CoherenceConfig config) {
+        this.queue = queue;
+        this.network = network;
+        this.config = config;
+        this.nodes = network.nodes();
+    }
+
+    public EventQueue queue() {
+        return queue;
+    }
+
+    public CoherenceConfig config() {
+        return config;
+    }
+
+    public int nodes() {
+        return nodes;
+    }
+
+    public MessagePool pool() {
+        return pool;
+    }
+
+    public MessageStats messageStats() {
+        return messageStats;
+    }
+
+    /** Transitions the cache controllers ran (all nodes). */
+    public TransitionCoverage<CacheState, CacheEvent, CacheAction> cacheCoverage() {
+        return cacheCoverage;
+    }
+
+    /** Transitions the directories ran (all nodes). */
+    public TransitionCoverage<DirectoryState, DirectoryEvent, DirectoryAction> directoryCoverage() {
+        return directoryCoverage;
+    }
+
+    public CoherenceListener listener() {
+        return listener;
+    }
+
+    public void setListener(CoherenceListener listener) {
+        this.listener = listener;
+    }
+
+    /** The home node of a block: blocks are interleaved across nodes by block address. */
+    public int home(long block) {
+        return (int) Long.remainderUnsigned(block >>> 6, nodes);
+    }
+
+    /** A pooled message with its routing fields set. */
+    public Message obtain(MessageType type, long block, int src, int dst, int requester) {
+        Message m = pool.obtain();
+        m.type = type;
+        m.block = block;
+        m.src = src;
+        m.dst = dst;
+        m.requester = requester;
+        return m;
+    }
+
+    /** Sends {@code m} at {@code time} (now or later). */
+    public void send(long time, Message m) {
+        MessageType t = m.type;
+        m.sizeBytes = (t.carriesData() ? config.dataBytes() : config.controlBytes())
+                + (t.isReply() ? config.replyExtraBytes() : 0);
+        messageStats.record(t, m.sizeBytes);
+        if (time <= queue.now()) {
+            transmit(queue.now(), m);
+        } else {
+            queue.schedule(time, sendLater, m, 0);
+        }
+    }
+
+    private void transmit(long now, Message m) {
+        network.send(now, m.src, m.dst, m.type.vnet(), m.sizeBytes, m);
+    }
+}

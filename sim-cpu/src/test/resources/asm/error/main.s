@@ -1,0 +1,2 @@
+_start: halt
+.include "bad.s"

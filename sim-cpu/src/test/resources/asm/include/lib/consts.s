@@ -1,0 +1,2 @@
+.equ ANSWER, 42
+.include "more.s"   ; resolved as lib/more.s

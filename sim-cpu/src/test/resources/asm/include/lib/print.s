@@ -1,0 +1,2 @@
+print:  st r1, PUTINT(zero)
+        ret
