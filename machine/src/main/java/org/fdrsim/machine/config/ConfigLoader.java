@@ -1,0 +1,200 @@
+package org.fdrsim.machine.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link MachineConfig}: the FDR1 defaults, then a YAML or JSON file (any subset of
+ * the tree), then {@code path=value} overrides from the command line; then validation. Every
+ * problem is reported as one line naming the setting and what was expected.
+ */
+public final class ConfigLoader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+
+    private ObjectNode tree;
+
+    /** Starts from {@code defaults}. */
+    public ConfigLoader(MachineConfig defaults) {
+        this.tree = YAML.valueToTree(defaults);
+    }
+
+    /** Starts from the FDR1 defaults. */
+    public static ConfigLoader fdr1() {
+        return new ConfigLoader(MachineConfig.fdr1());
+    }
+
+    /** Merges a YAML or JSON file (JSON is YAML) over the current settings. */
+    public ConfigLoader file(Path file) throws ConfigException {
+        JsonNode node;
+        try {
+            node = YAML.readTree(Files.readString(file));
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(file + ": not valid YAML or JSON: " + firstLine(e.getOriginalMessage()), e);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read configuration '" + file + "': " + e.getMessage(), e);
+        }
+        if (node == null || node.isMissingNode() || node.isNull()) {
+            return this; // an empty file changes nothing
+        }
+        if (!node.isObject()) {
+            throw new ConfigException(file + ": expected a mapping of settings at the top level");
+        }
+        merge(tree, (ObjectNode) node, "", file + ": ");
+        return this;
+    }
+
+    /** Applies {@code path=value} overrides, e.g. {@code caches.l2.sizeKB=1024}. */
+    public ConfigLoader set(List<String> assignments) throws ConfigException {
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
+            }
+            set(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
+        }
+        return this;
+    }
+
+    /** Sets one value; the value is read as a YAML scalar (numbers, booleans, strings). */
+    public ConfigLoader set(String path, String value) throws ConfigException {
+        String[] parts = path.split("\\.");
+        ObjectNode node = tree;
+        for (int i = 0; i < parts.length - 1; i++) {
+            JsonNode child = node.get(parts[i]);
+            if (child == null || !child.isObject()) {
+                throw unknown(join(parts, i), node, "--set ");
+            }
+            node = (ObjectNode) child;
+        }
+        String last = parts[parts.length - 1];
+        JsonNode old = node.get(last);
+        if (old == null) {
+            throw unknown(path, node, "--set ");
+        }
+        if (old.isObject()) {
+            throw new ConfigException("--set " + path + ": is a group of settings, expected one of "
+                    + fieldNames(old).stream().map(f -> path + "." + f).toList());
+        }
+        JsonNode parsed;
+        try {
+            parsed = YAML.readTree(value.isEmpty() ? "''" : value);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("--set " + path + ": cannot read value '" + value + "'", e);
+        }
+        node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
+        return this;
+    }
+
+    /** The configuration, validated. */
+    public MachineConfig build() throws ConfigException {
+        MachineConfig config;
+        try {
+            config = YAML.treeToValue(tree, MachineConfig.class);
+        } catch (JsonMappingException e) {
+            throw new ConfigException(describe(e), e);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("configuration: " + firstLine(e.getOriginalMessage()), e);
+        }
+        List<String> problems = ConfigValidator.problems(config);
+        if (!problems.isEmpty()) {
+            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : "";
+            throw new ConfigException("configuration: " + problems.get(0) + more);
+        }
+        return config;
+    }
+
+    /** The current settings as YAML (what {@code fdr config} prints). */
+    public String toYaml() {
+        try {
+            return YAML.writeValueAsString(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A configuration as YAML. */
+    public static String toYaml(MachineConfig config) {
+        return new ConfigLoader(config).toYaml();
+    }
+
+    private static void merge(ObjectNode into, ObjectNode from, String prefix, String where) throws ConfigException {
+        Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            String path = prefix + f.getKey();
+            JsonNode existing = into.get(f.getKey());
+            if (existing == null) {
+                throw unknown(path, into, where);
+            }
+            if (existing.isObject()) {
+                if (!f.getValue().isObject()) {
+                    throw new ConfigException(where + path + " is a group of settings, expected a mapping with "
+                            + fieldNames(existing));
+                }
+                merge((ObjectNode) existing, (ObjectNode) f.getValue(), path + ".", where);
+            } else {
+                if (f.getValue().isContainerNode()) {
+                    throw new ConfigException(where + path + " expects a single value, got a "
+                            + (f.getValue().isArray() ? "list" : "mapping"));
+                }
+                into.set(f.getKey(), f.getValue());
+            }
+        }
+    }
+
+    private static ConfigException unknown(String path, JsonNode parent, String where) {
+        return new ConfigException(where + "unknown setting '" + path + "', expected one of " + fieldNames(parent));
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static String describe(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (path.length() > 0) {
+                    path.append('.');
+                }
+                path.append(r.getFieldName());
+            }
+        }
+        String what = firstLine(e.getOriginalMessage());
+        if (what.startsWith("Cannot deserialize value of type `int`") || what.contains("`long`")) {
+            what = "expected a whole number";
+        } else if (what.contains("`double`")) {
+            what = "expected a number";
+        }
+        return "configuration: " + path + ": " + what;
+    }
+
+    private static String join(String[] parts, int last) {
+        return String.join(".", java.util.Arrays.copyOfRange(parts, 0, last + 1));
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

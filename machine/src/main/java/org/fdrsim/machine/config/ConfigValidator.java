@@ -1,0 +1,91 @@
+package org.fdrsim.machine.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks a configuration's values and names each bad setting by its path in the tree
+ * (e.g. {@code caches.l2.ways}), with what is expected.
+ */
+final class ConfigValidator {
+    private final List<String> problems = new ArrayList<>();
+
+    static List<String> problems(MachineConfig c) {
+        ConfigValidator v = new ConfigValidator();
+        v.check(c);
+        return v.problems;
+    }
+
+    private void check(MachineConfig c) {
+        range("cpus", c.cpus(), 1, 64);
+        positive("processor.clockGHz", c.processor().clockGHz());
+        positive("processor.systemClockGHz", c.processor().systemClockGHz());
+        atLeast("processor.deviceAccessCycles", c.processor().deviceAccessCycles(), 0);
+        cache("caches.l1", c.caches().l1());
+        cache("caches.l2", c.caches().l2());
+        if (c.caches().l1().sizeKB() > c.caches().l2().sizeKB()) {
+            problems.add("caches.l1.sizeKB (" + c.caches().l1().sizeKB() + ") must not exceed caches.l2.sizeKB ("
+                    + c.caches().l2().sizeKB() + "): L1 is included in L2");
+        }
+        MemoryConfig m = c.memory();
+        if (!MemoryConfig.TIMED.equals(m.model()) && !MemoryConfig.IDEAL.equals(m.model())) {
+            problems.add("memory.model must be 'timed' or 'ideal', got '" + m.model() + "'");
+        }
+        range("memory.perCpuMB", m.perCpuMB(), 1, 1 << 16);
+        atLeast("memory.directoryCycles", m.directoryCycles(), 0);
+        atLeast("memory.dramCycles", m.dramCycles(), 0);
+        atLeast("memory.perturbationCycles", m.perturbationCycles(), 0);
+        atLeast("memory.idealMaxSlice", m.idealMaxSlice(), 1);
+        NetworkConfig n = c.network();
+        atLeast("network.dimX", n.dimX(), 0);
+        atLeast("network.dimY", n.dimY(), 0);
+        if ((n.dimX() == 0) != (n.dimY() == 0)) {
+            problems.add("network.dimX and network.dimY must both be 0 (automatic) or both set");
+        } else if (n.dimX() > 0 && n.dimX() * n.dimY() != c.cpus()) {
+            problems.add("network.dimX x network.dimY (" + n.dimX() + " x " + n.dimY() + ") must equal cpus ("
+                    + c.cpus() + ")");
+        }
+        positive("network.linkGBps", n.linkGBps());
+        atLeast("network.hopCycles", n.hopCycles(), 0);
+        atLeast("network.interfaceCycles", n.interfaceCycles(), 0);
+        atLeast("network.controlBytes", n.controlBytes(), 1);
+        atLeast("network.dataBytes", n.dataBytes(), 1);
+        atLeast("limits.maxInstructions", c.limits().maxInstructions(), 0);
+        atLeast("limits.maxCycles", c.limits().maxCycles(), 0);
+    }
+
+    private void cache(String path, CacheConfig cache) {
+        if (cache == null) {
+            problems.add(path + " is missing");
+            return;
+        }
+        atLeast(path + ".sizeKB", cache.sizeKB(), 1);
+        atLeast(path + ".ways", cache.ways(), 1);
+        atLeast(path + ".hitCycles", cache.hitCycles(), 0);
+        if (cache.sizeKB() >= 1 && cache.ways() >= 1) {
+            long frames = cache.sizeKB() * 1024L / 64;
+            if (frames % cache.ways() != 0 || Long.bitCount(frames / cache.ways()) != 1) {
+                problems.add(path + ": " + cache.sizeKB() + " KB in " + cache.ways()
+                        + " ways does not give a power-of-two number of 64-byte sets");
+            }
+        }
+    }
+
+    private void range(String path, long value, long min, long max) {
+        if (value < min || value > max) {
+            problems.add(path + " must be " + min + ".." + max + ", got " + value);
+        }
+    }
+
+    private void atLeast(String path, long value, long min) {
+        if (value < min) {
+            problems.add(path + " must be at least " + min + ", got " + value);
+        }
+    }
+
+    private void positive(String path, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            problems.add(path + " must be a positive number, got " + value);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.fdrsim.machine.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigLoaderTest {
+
+    @Test
+    void defaultsAreFdr1() throws ConfigException {
+        MachineConfig c = ConfigLoader.fdr1().build();
+        assertThat(c).isEqualTo(MachineConfig.fdr1());
+        assertThat(c.cpus()).isEqualTo(4);
+        assertThat(c.caches().l1()).isEqualTo(new CacheConfig(128, 4, 0));
+        assertThat(c.caches().l2().sizeKB()).isEqualTo(4096);
+        assertThat(c.memory().perCpuMB()).isEqualTo(512);
+        assertThat(c.network().linkGBps()).isEqualTo(6.4);
+        assertThat(c.processor().clockGHz()).isEqualTo(4.0);
+    }
+
+    @Test
+    void aFileOverridesOnlyWhatItNames(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("small.yaml");
+        Files.writeString(yaml, """
+                cpus: 8
+                caches:
+                  l2: { sizeKB: 256 }
+                memory:
+                  model: ideal
+                """);
+        MachineConfig c = ConfigLoader.fdr1().file(yaml).build();
+        assertThat(c.cpus()).isEqualTo(8);
+        assertThat(c.caches().l2()).isEqualTo(new CacheConfig(256, 4, 12));
+        assertThat(c.caches().l1()).isEqualTo(CachesConfig.fdr1().l1());
+        assertThat(c.memory().ideal()).isTrue();
+    }
+
+    @Test
+    void jsonIsAccepted(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("c.json");
+        Files.writeString(json, "{\"seed\": 42, \"network\": {\"hopCycles\": 10}}");
+        MachineConfig c = ConfigLoader.fdr1().file(json).build();
+        assertThat(c.seed()).isEqualTo(42);
+        assertThat(c.network().hopCycles()).isEqualTo(10);
+    }
+
+    @Test
+    void setOverridesAfterTheFile() throws Exception {
+        MachineConfig c = ConfigLoader.fdr1().set(List.of("caches.l2.ways=8", "seed=7", "memory.model=ideal")).build();
+        assertThat(c.caches().l2().ways()).isEqualTo(8);
+        assertThat(c.seed()).isEqualTo(7);
+        assertThat(c.memory().model()).isEqualTo("ideal");
+    }
+
+    @Test
+    void yamlRoundTripGivesTheSameConfig() throws Exception {
+        String yaml = ConfigLoader.toYaml(MachineConfig.fdr1());
+        assertThat(yaml).contains("cpus: 4").contains("l2:");
+        Path tmp = Files.createTempFile("fdr", ".yaml");
+        try {
+            Files.writeString(tmp, yaml);
+            assertThat(ConfigLoader.fdr1().set("cpus", "2").file(tmp).build()).isEqualTo(MachineConfig.fdr1());
+        } finally {
+            Files.delete(tmp);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        cpus: 0                         | configuration: cpus must be 1..64, got 0
+        'caches: {l2: {ways: 3}}'       | configuration: caches.l2: 4096 KB in 3 ways does not give a power-of-two number of 64-byte sets
+        'caches: {l1: {sizeKB: 8192}}'  | caches.l1.sizeKB (8192) must not exceed caches.l2.sizeKB (4096)
+        'memory: {model: magic}'        | configuration: memory.model must be 'timed' or 'ideal', got 'magic'
+        'caches: {l3: {sizeKB: 1}}'     | unknown setting 'caches.l3', expected one of [l1, l2]
+        'bogus: 1'                      | unknown setting 'bogus', expected one of [cpus, seed, processor, caches, memory, network, limits]
+        cpus: four                      | configuration: cpus: expected a whole number
+        'network: {linkGBps: -1}'       | configuration: network.linkGBps must be a positive number, got -1.0
+        'network: {dimX: 3, dimY: 1}'   | network.dimX x network.dimY (3 x 1) must equal cpus (4)
+        'caches: 5'                     | caches is a group of settings, expected a mapping with [l1, l2]
+        '[1, 2]'                        | expected a mapping of settings at the top level
+        """)
+    void badFilesAreRefusedNamingTheSetting(String yaml, String message, @TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, yaml);
+        assertThatThrownBy(() -> ConfigLoader.fdr1().file(file).build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(message)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void badSetIsRefused() {
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("caches.l9.ways=2")))
+                .hasMessage("--set unknown setting 'caches.l9', expected one of [l1, l2]");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus")))
+                .hasMessageContaining("expected path=value");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("caches=1")))
+                .hasMessageContaining("is a group of settings");
+    }
+
+    @Test
+    void unreadableYamlIsOneLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("broken.yaml");
+        Files.writeString(file, "cpus: [1,\n");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().file(file).build())
+                .hasMessageStartingWith(file + ": not valid YAML or JSON")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+}
