@@ -5,7 +5,7 @@ import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.functional.FunctionalConfig;
 import org.fdrsim.cpu.functional.FunctionalMachine;
-import org.fdrsim.cpu.functional.RunResult;
+import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.openjdk.jmh.annotations.Benchmark;

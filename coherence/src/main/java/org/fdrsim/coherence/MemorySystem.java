@@ -129,6 +129,21 @@ public final class MemorySystem {
         return memory.loadWord(address & ~7L);
     }
 
+    /**
+     * Writes every block that a cache owns dirty (O or M) into {@code target}, word for word,
+     * without changing any protocol state: {@code memory().copy()} plus this is the coherent
+     * memory image (core dumps, checkpoint checks). Exact when the system is quiescent.
+     */
+    public void copyOwnedBlocksInto(SparseMemory target) {
+        for (Directory d : directories) {
+            d.forEachOwned((block, owner) -> {
+                for (int w = 0; w < 8; w++) {
+                    target.storeWord(block + 8L * w, caches[owner].peekWord(block + 8L * w));
+                }
+            });
+        }
+    }
+
     /** True if no miss, writeback or busy directory entry is outstanding. */
     public boolean quiescent() {
         for (CacheController c : caches) {

@@ -405,11 +405,11 @@ public final class CacheController implements MemoryPort {
         int requester = xMsg.requester;
         Message m = ctx.obtain(MessageType.DATA, xBlock, cpu, requester, requester);
         System.arraycopy(src, offset, m.data, 0, 8);
-        if (fault == FaultInjection.CORRUPT_ONE_DATA_REPLY) {
+        boolean getM = xMsg.type == MessageType.FWD_GETM;
+        if (fault == FaultInjection.CORRUPT_ONE_DATA_REPLY && !getM) {
             fault = FaultInjection.NONE;
             m.data[0] ^= 0x5a5a;
         }
-        boolean getM = xMsg.type == MessageType.FWD_GETM;
         m.acks = getM ? xMsg.acks : 0;
         CoherenceListener listener = ctx.listener();
         m.piggyback = listener.replySending(xNow, cpu, Agent.CACHE, requester, xBlock, ReplyKind.DATA);

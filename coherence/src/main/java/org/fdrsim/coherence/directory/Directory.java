@@ -242,6 +242,22 @@ public final class Directory {
         return e < 0 ? 0 : sharers[e];
     }
 
+    /** Receives owned blocks from {@link #forEachOwned}. */
+    @FunctionalInterface
+    public interface OwnedBlockVisitor {
+        void visit(long block, int owner);
+    }
+
+    /** Visits every block a cache owns (O or M; busy entries by their recorded owner), in entry order. */
+    public void forEachOwned(OwnedBlockVisitor visitor) {
+        for (int e = 0; e < entries; e++) {
+            DirectoryState s = DirectoryState.of(states[e]);
+            if (s.hasOwner() || s == DirectoryState.BUSY_O || s == DirectoryState.BUSY_M) {
+                visitor.visit(blocks[e], owners[e]);
+            }
+        }
+    }
+
     /** Number of busy entries. */
     public int busyEntries() {
         int n = 0;

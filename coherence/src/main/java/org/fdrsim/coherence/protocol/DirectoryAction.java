@@ -2,7 +2,7 @@ package org.fdrsim.coherence.protocol;
 
 /** Named actions of the directory controller; {@code Directory} gives each its meaning. */
 public enum DirectoryAction implements Described {
-    SEND_DATA_FROM_MEMORY("sendMemData", "Read the block from memory and send Data to the requester after the DRAM latency, with the ack count (sharers other than the requester); if a last owner is remembered, ask it for its IC."),
+    SEND_DATA_FROM_MEMORY("sendMemData", "Read the block from memory and send Data to the requester after the DRAM latency (for GetM with the ack count: sharers other than the requester); if a last owner is remembered, ask it for its IC."),
     SEND_INVS("sendInvs", "Send Inv to every listed sharer except the requester (the requester collects the acks)."),
     FWD_GETS("fwdGetS", "Forward the GetS to the owner, which sends data to the requester."),
     FWD_GETM("fwdGetM", "Forward the GetM with the ack count to the owner, which sends data to the requester."),

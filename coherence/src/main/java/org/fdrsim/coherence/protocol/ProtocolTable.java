@@ -171,8 +171,8 @@ public final class ProtocolTable {
                         + "response (Data, AckCount, Inv-Ack, Unblock). Shared blocks are replaced "
                         + "silently; owners write back with PutM/PutO. The directory is blocking: an "
                         + "entry is busy from serving a GetS/GetM until the requester's Unblock.\n\n")
-                .append("Cells: actions in order, then `/ next state`; `stall` = the event waits; "
-                        + "blank = impossible (a protocol bug if reached).\n\n");
+                .append("Cells: actions in order, then `/ next state` (omitted when the state stays); "
+                        + "`stall` = the event waits; blank = impossible (a protocol bug if reached).\n\n");
         appendTable(sb, CACHE);
         appendTable(sb, DIRECTORY);
         return sb.toString();

@@ -68,6 +68,7 @@ public final class TransitionTable<S extends Enum<S> & Described, E extends Enum
         private final Transition<S, A>[] cells;
         private final Transition<S, A> stall;
         private final Transition<S, A> impossible;
+        private final A[] noActions;
         private final List<String> duplicates = new ArrayList<>();
 
         @SuppressWarnings("unchecked")
@@ -77,15 +78,16 @@ public final class TransitionTable<S extends Enum<S> & Described, E extends Enum
             this.events = events;
             this.actions = actions;
             this.cells = (Transition<S, A>[]) new Transition<?, ?>[states.length * events.length];
-            A[] none = (A[]) Array.newInstance(actions.getClass().getComponentType(), 0);
-            this.stall = new Transition<>(Transition.Kind.STALL, none, null, false);
-            this.impossible = new Transition<>(Transition.Kind.IMPOSSIBLE, none, null, false);
+            this.noActions = (A[]) Array.newInstance(actions.getClass().getComponentType(), 0);
+            this.stall = new Transition<>(Transition.Kind.STALL, noActions, null, false);
+            this.impossible = new Transition<>(Transition.Kind.IMPOSSIBLE, noActions, null, false);
         }
 
         /** Rules for one or more states. */
         @SafeVarargs
+        @SuppressWarnings("varargs") // copied into an immutable list, never written
         public final Row in(S... from) {
-            return new Row(from.clone());
+            return new Row(List.of(from));
         }
 
         public TransitionTable<S, E, A> build() {
@@ -110,36 +112,39 @@ public final class TransitionTable<S extends Enum<S> & Described, E extends Enum
 
         /** The states a rule applies to. */
         public final class Row {
-            private final S[] from;
+            private final List<S> from;
 
-            private Row(S[] from) {
+            private Row(List<S> from) {
                 this.from = from;
             }
 
             /** The events of the rule. */
             @SafeVarargs
+            @SuppressWarnings("varargs") // copied into an immutable list, never written
             public final Cell on(E... on) {
-                return new Cell(from, on.clone());
+                return new Cell(from, List.of(on));
             }
         }
 
         /** The state x event cells of a rule, waiting for their content. */
         public final class Cell {
-            private final S[] from;
-            private final E[] on;
+            private final List<S> from;
+            private final List<E> on;
 
-            private Cell(S[] from, E[] on) {
+            private Cell(List<S> from, List<E> on) {
                 this.from = from;
                 this.on = on;
             }
 
             /** Run {@code acts} in order, then move to {@code next}. */
             @SafeVarargs
+            @SuppressWarnings("varargs") // copied into fresh arrays, never written
             public final Builder<S, E, A> go(S next, A... acts) {
                 Objects.requireNonNull(next, "next");
+                List<A> list = List.of(acts);
                 for (S s : from) {
                     for (E e : on) {
-                        put(s, e, new Transition<>(Transition.Kind.TRANSITION, acts.clone(), next, false));
+                        put(s, e, new Transition<>(Transition.Kind.TRANSITION, list.toArray(noActions), next, false));
                     }
                 }
                 return Builder.this;
@@ -147,10 +152,12 @@ public final class TransitionTable<S extends Enum<S> & Described, E extends Enum
 
             /** Run {@code acts} in order and stay in the same state. */
             @SafeVarargs
+            @SuppressWarnings("varargs") // copied into fresh arrays, never written
             public final Builder<S, E, A> stay(A... acts) {
+                List<A> list = List.of(acts);
                 for (S s : from) {
                     for (E e : on) {
-                        put(s, e, new Transition<>(Transition.Kind.TRANSITION, acts.clone(), s, false));
+                        put(s, e, new Transition<>(Transition.Kind.TRANSITION, list.toArray(noActions), s, false));
                     }
                 }
                 return Builder.this;
@@ -160,7 +167,7 @@ public final class TransitionTable<S extends Enum<S> & Described, E extends Enum
             public Builder<S, E, A> hit(A hitAction) {
                 for (S s : from) {
                     for (E e : on) {
-                        A[] acts = java.util.Arrays.copyOf(stall.actionArray(), 1);
+                        A[] acts = java.util.Arrays.copyOf(noActions, 1);
                         acts[0] = hitAction;
                         put(s, e, new Transition<>(Transition.Kind.TRANSITION, acts, s, true));
                     }

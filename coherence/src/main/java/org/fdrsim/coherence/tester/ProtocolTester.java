@@ -6,10 +6,11 @@ import org.fdrsim.coherence.CoherenceConfig;
 import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.coherence.cache.CacheGeometry;
+import org.fdrsim.coherence.network.FixedLatencyNetwork;
 import org.fdrsim.coherence.network.Network;
 import org.fdrsim.coherence.network.TorusNetwork;
-import org.fdrsim.coherence.protocol.FixedLatencyNetwork;
 import org.fdrsim.cpu.core.MemoryPort;
+import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.sim.EventHandler;
 import org.fdrsim.cpu.sim.EventQueue;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -75,7 +76,8 @@ public final class ProtocolTester {
         } else {
             // Short latencies and a jittery, freely reordering network: many races per op.
             cc = CoherenceConfig.fdr1().withDirectoryCycles(2).withMemoryCycles(20, 0);
-            network = new FixedLatencyNetwork(queue, cpus, 4, config.networkJitter(), config.seed());
+            network = new FixedLatencyNetwork(queue, cpus, 4, config.networkJitter(),
+                    SimRandom.forComponent(config.seed(), "network"));
         }
         cc = cc.withMemoryCycles(cc.memoryCycles(), config.memoryPerturbation())
                 .withCaches(new CacheGeometry(config.l1Frames() * 64, config.l1Frames(), 0),
@@ -229,11 +231,16 @@ public final class ProtocolTester {
             deadlock = "transactions still outstanding after the event queue drained\n" + memory.describeOutstanding();
             return;
         }
+        SparseMemory image = memory.memory().copy();
+        memory.copyOwnedBlocksInto(image);
         for (int b = 0; b < config.blocks(); b++) {
             for (int w = 0; w < config.words(); w++) {
                 long address = BASE + (long) b * 64 + w * 8L;
                 long expected = shadow[b * 8 + w];
                 long actual = memory.coherentWord(address);
+                if (image.loadWord(address) != actual) {
+                    error = "coherent memory image disagrees with coherentWord at 0x" + Long.toHexString(address);
+                }
                 if (expected != actual) {
                     violationCount++;
                     if (violations.size() < MAX_LISTED) {

@@ -49,6 +49,7 @@ public final class Processor {
 
     private MemoryPort memory;
     private IoPort io;
+    private int deviceAccessCycles;
     private ProcessorListener listener;
 
     /**
@@ -202,6 +203,8 @@ public final class Processor {
                             break run;
                         }
                         pc = p + 1;
+                        extra += deviceAccessCycles;
+                        icStop -= deviceAccessCycles;
                         break;
                     }
                     int lat = mem.acquire(a, false, ic + 1);
@@ -230,6 +233,8 @@ public final class Processor {
                             break run;
                         }
                         pc = p + 1;
+                        extra += deviceAccessCycles;
+                        icStop -= deviceAccessCycles;
                         if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
                             pc = takeInterrupt(pc, ic + 1);
                         }
@@ -526,16 +531,7 @@ public final class Processor {
 
     /** A load that is not a plain aligned in-memory word load: a device register or a fault. */
     private boolean deviceLoad(int p, long a, long ic, long now) {
-        if (!AddressMap.isIo(a)) {
-            faultOnAddress(p, a, ic);
-            return false;
-        }
-        if ((a & 7) != 0) {
-            fault(FaultKind.MISALIGNED_ACCESS, p, ic, a);
-            return false;
-        }
-        if (!io.isMapped(a)) {
-            fault(FaultKind.UNMAPPED_DEVICE, p, ic, a);
+        if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
         regs[rdf[p]] = io.load(id, a, now);
@@ -543,6 +539,15 @@ public final class Processor {
     }
 
     private boolean deviceStore(int p, long a, long v, long ic, long now) {
+        if (!checkDeviceAccess(p, a, ic)) {
+            return false;
+        }
+        io.store(id, a, v, now);
+        return true;
+    }
+
+    /** True if {@code a} is an aligned, mapped device register; otherwise faults. */
+    private boolean checkDeviceAccess(int p, long a, long ic) {
         if (!AddressMap.isIo(a)) {
             faultOnAddress(p, a, ic);
             return false;
@@ -555,7 +560,6 @@ public final class Processor {
             fault(FaultKind.UNMAPPED_DEVICE, p, ic, a);
             return false;
         }
-        io.store(id, a, v, now);
         return true;
     }
 
@@ -609,6 +613,11 @@ public final class Processor {
 
     public void setIoPort(IoPort io) {
         this.io = io;
+    }
+
+    /** Extra cycles an uncached device register access costs (0 on the functional machine). */
+    public void setDeviceAccessCycles(int cycles) {
+        this.deviceAccessCycles = cycles;
     }
 
     /** Starts a new instruction-count epoch (at a checkpoint): IC := 0. */

@@ -1,6 +1,5 @@
 package org.fdrsim.cpu.functional;
 
-import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.core.ProcessorState;
@@ -11,6 +10,8 @@ import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
 
 /**
@@ -93,11 +94,11 @@ public final class FunctionalMachine {
             }
             Processor p = cpus[chosen];
             p.advanceTo(chosenTime);
-            deliverTimer(p, timers);
+            timers.deliverDue(p);
             long before = p.instructionCount();
             long sliceEnd = Math.min(p.cycle() + 1 + scheduler.nextInt(config.maxSlice()),
                     Math.min(timers.nextDeadline(chosen), maxCycles));
-            ProcessorState s = p.run(sliceEnd, before + (maxInstructions - instructions));
+            ProcessorState s = p.run(sliceEnd, Math.addExact(before, maxInstructions - instructions));
             instructions += p.instructionCount() - before;
             if (s == ProcessorState.FAULTED) {
                 cause = StopCause.FAULT;
@@ -111,36 +112,8 @@ public final class FunctionalMachine {
         return result(cause);
     }
 
-    /** Posts the timer interrupt if due; late deadlines collapse into one interrupt. */
-    private static void deliverTimer(Processor p, Timers timers) {
-        if (timers.nextDeadline(p.id()) <= p.cycle()) {
-            p.postInterrupt(AddressMap.TIMER_INTERRUPT);
-            while (timers.nextDeadline(p.id()) <= p.cycle()) {
-                timers.fired(p.id());
-            }
-        }
-    }
-
     private RunResult result(StopCause cause) {
-        long[] ics = new long[cpus.length];
-        long cycles = 0;
-        int triggerCpu = -1;
-        long triggerCode = 0;
-        Fault fault = null;
-        for (int i = 0; i < cpus.length; i++) {
-            Processor p = cpus[i];
-            ics[i] = p.instructionCount();
-            cycles = Math.max(cycles, p.cycle());
-            if (p.state() == ProcessorState.TRIGGERED && triggerCpu < 0) {
-                triggerCpu = i;
-                triggerCode = p.triggerCode();
-            }
-            if (p.state() == ProcessorState.FAULTED && fault == null) {
-                fault = p.fault();
-            }
-        }
-        return new RunResult(cause, ics, cycles, fault, triggerCpu, triggerCode,
-                devices.console().outputText());
+        return RunResult.of(cause, cpus, devices.console().outputText());
     }
 
     public SparseMemory memory() {

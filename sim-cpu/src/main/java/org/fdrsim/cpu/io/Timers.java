@@ -1,6 +1,7 @@
 package org.fdrsim.cpu.io;
 
 import java.util.Arrays;
+import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.isa.AddressMap;
 
 /**
@@ -49,5 +50,19 @@ public final class Timers {
     /** Marks the current deadline delivered and schedules the next one. */
     public void fired(int cpu) {
         deadline[cpu] = interval[cpu] > 0 ? deadline[cpu] + interval[cpu] : Long.MAX_VALUE;
+    }
+
+    /**
+     * Posts the timer interrupt to {@code p} if its deadline has come by {@code p}'s clock.
+     * Deadlines missed while the processor was busy collapse into one interrupt.
+     */
+    public void deliverDue(Processor p) {
+        int cpu = p.id();
+        if (deadline[cpu] <= p.cycle()) {
+            p.postInterrupt(AddressMap.TIMER_INTERRUPT);
+            while (deadline[cpu] <= p.cycle()) {
+                fired(cpu);
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@ package org.fdrsim.cpu.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.fdrsim.cpu.functional.StopCause;
+import org.fdrsim.cpu.run.StopCause;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

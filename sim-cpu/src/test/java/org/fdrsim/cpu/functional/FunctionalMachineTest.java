@@ -8,6 +8,8 @@ import java.util.Set;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
 import org.junit.jupiter.api.Test;
 
 /** The functional machine on the example programs: determinism, seeds, limits. */

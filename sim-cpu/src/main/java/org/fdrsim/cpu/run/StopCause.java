@@ -1,4 +1,4 @@
-package org.fdrsim.cpu.functional;
+package org.fdrsim.cpu.run;
 
 /** Why a machine stopped. */
 public enum StopCause {
@@ -13,7 +13,9 @@ public enum StopCause {
     /** The cycle limit was reached. */
     CYCLE_LIMIT("cycle limit reached"),
     /** Every live processor sleeps in {@code wfi} and nothing can wake it. */
-    IDLE("every processor waits for an interrupt that cannot come");
+    IDLE("every processor waits for an interrupt that cannot come"),
+    /** Processors wait for memory and nothing is in flight that could answer (a protocol bug). */
+    DEADLOCK("processors wait for memory that never answers");
 
     private final String description;
 

@@ -1,0 +1,247 @@
+package org.fdrsim.machine;
+
+import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.coherence.cache.CacheController;
+import org.fdrsim.coherence.network.TorusNetwork;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.io.DeviceBus;
+import org.fdrsim.cpu.io.Timers;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.DataSegment;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.cpu.sim.EventQueue;
+import org.fdrsim.machine.config.MachineConfig;
+
+/**
+ * The timed machine: in-order processors over the FDR1 memory system (L1/L2 caches, MOSI
+ * directories, 2D torus), driven by one event queue.
+ *
+ * <p>Processors run ahead of the event queue in the interpreter while they hit in their
+ * caches, and synchronize conservatively: a processor may run only up to the earliest time
+ * at which something else could affect it, i.e. the next pending event, or another
+ * processor's clock plus the smallest network latency (nothing another processor does can
+ * reach this one sooner). Sequential consistency holds by construction: accesses take
+ * effect one at a time in the simulator, each with the coherence permission its cache holds
+ * at that moment, and a processor blocks on every miss.
+ *
+ * <p>When a miss completes, the processor executes the stalled instruction at once, inside
+ * the completing event, so no other request can take the block away first.
+ */
+public final class TimedMachine {
+    private final MachineConfig config;
+    private final EventQueue queue = new EventQueue();
+    private final TorusNetwork network;
+    private final MemorySystem memorySystem;
+    private final Processor[] cpus;
+    private final DeviceBus devices;
+    private final long lookahead;
+
+    public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
+        this.config = config;
+        int n = config.cpus();
+        SparseMemory memory = new SparseMemory(config.memoryBytesPerCpu() * n);
+        for (DataSegment segment : program.data()) {
+            if (segment.end() > memory.size()) {
+                throw new IllegalArgumentException(String.format(
+                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
+                        segment.address(), segment.end(), memory.size()));
+            }
+            memory.load(segment);
+        }
+        this.network = new TorusNetwork(queue, n, config.torus());
+        this.memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
+        this.devices = new DeviceBus(console, new Timers(n));
+        this.cpus = new Processor[n];
+        for (int i = 0; i < n; i++) {
+            CacheController cache = memorySystem.cache(i);
+            Processor p = new Processor(i, program, memory.size(), cache, devices);
+            p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
+            cpus[i] = p;
+            cache.setClock(p::cycle);
+            cache.setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
+        }
+        this.lookahead = Math.max(1, minimumLatency(network, n));
+    }
+
+    /** The smallest delay between a processor's action and its effect on any other agent. */
+    private static long minimumLatency(TorusNetwork network, int n) {
+        long min = Long.MAX_VALUE;
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                min = Math.min(min, network.uncontendedLatency(s, d, 1));
+            }
+        }
+        return min;
+    }
+
+    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
+    private void completeMiss(Processor p, long now) {
+        p.resume(now);
+        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+    }
+
+    public void setListener(ProcessorListener listener) {
+        for (Processor p : cpus) {
+            p.setListener(listener);
+        }
+    }
+
+    /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
+    public RunResult run() {
+        Timers timers = devices.timers();
+        long maxInstructions = config.limits().maxInstructions() == 0 ? Long.MAX_VALUE : config.limits().maxInstructions();
+        long maxCycles = config.limits().maxCycles() == 0 ? Long.MAX_VALUE : config.limits().maxCycles();
+        StopCause cause;
+        while (true) {
+            // The processor that is furthest behind, and the runner-up's time.
+            int chosen = -1;
+            long first = Long.MAX_VALUE;
+            long second = Long.MAX_VALUE;
+            boolean anyLive = false;
+            long instructions = 0; // counted here: misses also retire instructions inside events
+            for (int c = 0; c < cpus.length; c++) {
+                Processor p = cpus[c];
+                instructions += p.instructionCount();
+                ProcessorState s = p.state();
+                if (s.isFinal()) {
+                    continue;
+                }
+                anyLive = true;
+                long t;
+                if (s == ProcessorState.RUNNING) {
+                    t = p.cycle();
+                } else if (s == ProcessorState.SLEEPING) {
+                    t = Math.max(p.cycle(), timers.nextDeadline(c));
+                } else {
+                    continue; // stalled: the memory system wakes it
+                }
+                if (t < first) {
+                    second = first;
+                    first = t;
+                    chosen = c;
+                } else if (t < second) {
+                    second = t;
+                }
+            }
+            long nextEvent = queue.peekTime();
+            if (!anyLive) {
+                cause = StopCause.ALL_HALTED;
+                break;
+            }
+            if (chosen < 0 || first == Long.MAX_VALUE) {
+                if (nextEvent == Long.MAX_VALUE) {
+                    cause = stalledAny() ? StopCause.DEADLOCK : StopCause.IDLE;
+                    break;
+                }
+            }
+            if (nextEvent <= first) {
+                if (nextEvent >= maxCycles) {
+                    cause = StopCause.CYCLE_LIMIT;
+                    break;
+                }
+                queue.step(); // events at a time come before processors at the same time
+                if (stoppedByCompletion()) {
+                    cause = stopCauseOfFinal();
+                    break;
+                }
+                continue;
+            }
+            if (first >= maxCycles) {
+                cause = StopCause.CYCLE_LIMIT;
+                break;
+            }
+            if (instructions >= maxInstructions) {
+                cause = StopCause.INSTRUCTION_LIMIT;
+                break;
+            }
+            Processor p = cpus[chosen];
+            p.advanceTo(first);
+            timers.deliverDue(p);
+            long bound = Math.min(nextEvent, second == Long.MAX_VALUE ? Long.MAX_VALUE : second + lookahead);
+            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), maxCycles));
+            if (bound <= p.cycle()) {
+                bound = p.cycle() + 1;
+            }
+            ProcessorState s = p.run(bound, saturatingAdd(p.instructionCount(), maxInstructions - instructions));
+            if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
+                cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
+                break;
+            }
+        }
+        if (cause == StopCause.ALL_HALTED) {
+            drain();
+        }
+        return RunResult.of(cause, cpus, devices.console().outputText());
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return sum < a ? Long.MAX_VALUE : sum;
+    }
+
+    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
+    private boolean stoppedByCompletion() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private StopCause stopCauseOfFinal() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.FAULTED) {
+                return StopCause.FAULT;
+            }
+        }
+        return StopCause.TRIGGER;
+    }
+
+    private boolean stalledAny() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.STALLED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lets in-flight writebacks and acknowledgements finish, so memory is quiescent. */
+    private void drain() {
+        while (queue.step()) {
+            // nothing else runs: every processor has halted
+        }
+    }
+
+    public MemorySystem memorySystem() {
+        return memorySystem;
+    }
+
+    public TorusNetwork network() {
+        return network;
+    }
+
+    public Processor cpu(int i) {
+        return cpus[i];
+    }
+
+    public int cpuCount() {
+        return cpus.length;
+    }
+
+    /** The simulated time of the last event handled. */
+    public long now() {
+        return queue.now();
+    }
+
+    /** The smallest network latency, which bounds how far processors run ahead of each other. */
+    public long lookahead() {
+        return lookahead;
+    }
+}

@@ -1,0 +1,118 @@
+package org.fdrsim.machine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.IncludeResolver;
+import org.fdrsim.cpu.functional.FunctionalMachine;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The timed machine end to end: examples, seeds, latency calibration. */
+class TimedMachineTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    static MachineConfig config(int cpus, long seed) throws Exception {
+        return ConfigLoader.fdr1().set(List.of("cpus=" + cpus, "seed=" + seed)).build();
+    }
+
+    static RunResult timed(ProgramImage p, int cpus, long seed) throws Exception {
+        return new TimedMachine(p, config(cpus, seed), Console.silent()).run();
+    }
+
+    static RunResult functional(ProgramImage p, int cpus, long seed) throws Exception {
+        return new FunctionalMachine(p, config(cpus, seed).functional(), Console.silent()).run();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hello.s", "message-passing.s", "spin-lock.s"})
+    void raceFreeExamplesPrintWhatTheFunctionalMachinePrints(String name) throws Exception {
+        ProgramImage p = Assembler.assemble(EXAMPLES.resolve(name));
+        for (int cpus : new int[] {1, 2, 4, 8}) {
+            RunResult f = functional(p, cpus, 1);
+            for (long seed = 1; seed <= 3; seed++) {
+                RunResult t = timed(p, cpus, seed);
+                assertThat(t.cause()).as(t.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+                assertThat(t.consoleOutput()).as("%s on %d cpus, seed %d", name, cpus, seed)
+                        .isEqualTo(f.consoleOutput());
+            }
+        }
+    }
+
+    @Test
+    void racyCounterVariesWithTheSeedAndRepeatsForTheSameSeed() throws Exception {
+        ProgramImage p = Assembler.assemble(EXAMPLES.resolve("racy-counter.s"));
+        Set<String> outputs = new HashSet<>();
+        for (long seed = 1; seed <= 8; seed++) {
+            RunResult a = timed(p, 4, seed);
+            RunResult b = timed(p, 4, seed);
+            assertThat(a.consoleOutput()).isEqualTo(b.consoleOutput());
+            assertThat(a.cycles()).isEqualTo(b.cycles());
+            assertThat(Long.parseLong(a.consoleOutput().trim())).isBetween(1000L, 4000L);
+            outputs.add(a.consoleOutput() + a.cycles());
+        }
+        assertThat(outputs).as("perturbation changes the run").hasSizeGreaterThan(1);
+    }
+
+    /**
+     * Times single loads from cpu 0 to blocks homed on every other node, with rdcycle around
+     * each, on an otherwise idle machine: the uncontended 2-hop miss (request to the home,
+     * data from memory) must average 180 ns = 720 cycles at 4 GHz, within 10%.
+     */
+    @Test
+    void uncontendedTwoHopMissIs180Nanoseconds() throws Exception {
+        ProgramImage p = Assembler.assemble("lat.s", """
+                    .data
+                    .align 4096
+                blocks: .space 4096
+                results: .space 512
+                    .text
+                _start: csrr r1, cpuid
+                    bne r1, zero, done
+                    la r2, blocks
+                    la r3, results
+                    li r4, 64          # 64 blocks, interleaved over the homes
+                next: rdcycle r5
+                    ld r6, 0(r2)
+                    rdcycle r7
+                    sub r8, r7, r5
+                    st r8, 0(r3)
+                    addi r2, r2, 64
+                    addi r3, r3, 8
+                    addi r4, r4, -1
+                    bne r4, zero, next
+                done: halt
+                """, IncludeResolver.none());
+        TimedMachine m = new TimedMachine(p, config(4, 1), Console.silent());
+        RunResult r = m.run();
+        assertThat(r.cause()).isEqualTo(StopCause.ALL_HALTED);
+        long results = p.symbols().get("results").value();
+        long blocks = p.symbols().get("blocks").value();
+        double sum = 0;
+        int remote = 0;
+        for (int i = 0; i < 64; i++) {
+            long block = blocks + 64L * i;
+            if (m.memorySystem().home(block) == 0) {
+                continue; // local home: not a 2-hop miss over the network
+            }
+            // rdcycle; ld; rdcycle: the load's own cycle plus the miss, plus one for rdcycle
+            long cycles = m.memorySystem().coherentWord(results + 8L * i) - 2;
+            sum += cycles;
+            remote++;
+        }
+        double meanNs = sum / remote / 4.0;
+        assertThat(remote).isGreaterThan(30);
+        assertThat(meanNs).as("mean remote miss, ns").isBetween(162.0, 198.0);
+    }
+}
