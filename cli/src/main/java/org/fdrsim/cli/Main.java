@@ -14,7 +14,8 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "fdrsim: a simulator of the Flight Data Recorder multiprocessor (Xu, Bodik, Hill, ISCA 2003).",
-        subcommands = {AsmCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AsmCommand.class, RunCommand.class, ConfigCommand.class, ProtocolCommand.class,
+                TestProtocolCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Show stack traces of errors.")
     boolean debug;

@@ -35,11 +35,11 @@ class CliTest {
 
     @Test
     void runPrintsConsoleOutputThenTheSummary() {
-        Outcome o = fdr("run", example("hello.s"));
+        Outcome o = fdr("run", example("hello.s"), "--cpus", "1");
         assertThat(o.status()).isZero();
         assertThat(o.out()).startsWith("Hello from fdrsim!\n---\nstopped: all processors halted\n");
         assertThat(o.out()).containsPattern("instructions: \\d+ \\(cpu0 \\d+\\)");
-        assertThat(o.out()).containsPattern("cycles: \\d+");
+        assertThat(o.out()).containsPattern("cycles: \\d+ \\(timed memory\\)");
         assertThat(o.err()).containsPattern("host: [0-9.]+ s, [0-9.]+ MIPS");
     }
 
@@ -55,6 +55,48 @@ class CliTest {
             outputs.add(a.out());
         }
         assertThat(outputs).hasSizeGreaterThan(2);
+    }
+
+    @Test
+    void racyCounterVariesWithTheSeedOnTheTimedMachineToo() {
+        Set<String> outputs = new HashSet<>();
+        for (int seed = 1; seed <= 5; seed++) {
+            Outcome a = fdr("run", example("racy-counter.s"), "--seed", "" + seed, "-q");
+            assertThat(a.out()).isEqualTo(fdr("run", example("racy-counter.s"), "--seed", "" + seed, "-q").out());
+            outputs.add(a.out());
+        }
+        assertThat(outputs).hasSizeGreaterThan(2);
+    }
+
+    @Test
+    void statsAreWrittenAsJson(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("stats.json");
+        Outcome o = fdr("run", example("spin-lock.s"), "--stats", "--stats-json", json.toString());
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("caches:").contains("directories:").contains("network:");
+        String text = Files.readString(json);
+        assertThat(text).startsWith("{").contains("\"instructions\"").contains("\"links\"");
+    }
+
+    @Test
+    void configPrintsTheEffectiveSettings() {
+        Outcome o = fdr("config", "--cpus", "8", "--set", "caches.l2.ways=8");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("cpus: 8").contains("ways: 8").contains("sizeKB: 4096");
+    }
+
+    @Test
+    void protocolPrintsTheTransitionTables() {
+        Outcome o = fdr("protocol");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("IS_D").contains("IM_AD").contains("| ");
+    }
+
+    @Test
+    void testProtocolRunsSeedsAndReportsZeroFailures() {
+        Outcome o = fdr("test-protocol", "--seeds", "3", "--ops", "20000");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("seed 1: 20000 ops").contains("3 seeds, 60000 operations").contains(": 0 failed");
     }
 
     @Test
@@ -82,7 +124,7 @@ class CliTest {
             """);
         Path input = dir.resolve("in.txt");
         Files.writeString(input, "typed\n");
-        Outcome o = fdr("run", prog.toString(), "--input", input.toString(), "--quiet");
+        Outcome o = fdr("run", prog.toString(), "--cpus", "1", "--input", input.toString(), "--quiet");
         assertThat(o.status()).isZero();
         assertThat(o.out()).isEqualTo("typed\n");
     }
@@ -125,7 +167,7 @@ class CliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--cpus=x", "--bogus", "--cpus=0", "--memory=magic", "--slice=0"})
+    @ValueSource(strings = {"--cpus=x", "--bogus", "--cpus=0", "--memory=magic", "--set=memory.idealMaxSlice=0", "--set=caches.l3=1", "--config=/no/such.yaml"})
     void badFlagsAreOneLineErrors(String flag) {
         Outcome o = fdr("run", example("hello.s"), flag);
         assertThat(o.status()).isEqualTo(2);
@@ -142,7 +184,7 @@ class CliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"asm", "run", "help"})
+    @ValueSource(strings = {"asm", "run", "help", "config", "protocol", "test-protocol"})
     void everySubcommandHasHelp(String sub) {
         Outcome o = fdr(sub, "--help");
         assertThat(o.status()).isZero();

@@ -27,11 +27,11 @@ class ListenerTest {
             long a = addresses[i % addresses.length];
             boolean write = i % 3 == 0;
             done[0] = false;
-            if (mem.cache(cpu).acquire(a, write, i) == MemoryPort.MISS) {
+            if (mem.cache(cpu).acquire(a, write, i, 0) == MemoryPort.MISS) {
                 while (!done[0]) {
                     queue.step();
                 }
-                assertThat(mem.cache(cpu).acquire(a, write, i)).isNotEqualTo(MemoryPort.MISS);
+                assertThat(mem.cache(cpu).acquire(a, write, i, 0)).isNotEqualTo(MemoryPort.MISS);
             }
             if (write) {
                 mem.cache(cpu).storeWord(a, i);

@@ -51,7 +51,7 @@ final class ScriptedRig {
         pendingAddress[cpu] = address;
         pendingWrite[cpu] = write;
         pendingDelta[cpu] = delta;
-        if (mem.cache(cpu).acquire(address, write, 0) == MemoryPort.MISS) {
+        if (mem.cache(cpu).acquire(address, write, 0, 0) == MemoryPort.MISS) {
             return false;
         }
         execute(cpu);
@@ -78,7 +78,7 @@ final class ScriptedRig {
     }
 
     private void completeMiss(int cpu) {
-        assertThat(mem.cache(cpu).acquire(pendingAddress[cpu], pendingWrite[cpu], 0))
+        assertThat(mem.cache(cpu).acquire(pendingAddress[cpu], pendingWrite[cpu], 0, 0))
                 .as("re-executed access hits").isNotEqualTo(MemoryPort.MISS);
         execute(cpu);
         completed[cpu] = true;

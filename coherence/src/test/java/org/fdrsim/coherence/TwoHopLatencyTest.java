@@ -33,7 +33,7 @@ class TwoHopLatencyTest {
                         block += 64;
                     }
                     long start = queue.now();
-                    assertThat(mem.cache(cpu).acquire(block, false, 0)).isEqualTo(MemoryPort.MISS);
+                    assertThat(mem.cache(cpu).acquire(block, false, 0, 0)).isEqualTo(MemoryPort.MISS);
                     doneAt[0] = -1;
                     while (!queue.isEmpty()) {
                         queue.step(); // runs the miss and its Unblock: nothing else is in flight

@@ -62,7 +62,6 @@ public final class TimedMachine {
             Processor p = new Processor(i, program, memory.size(), cache, devices);
             p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
             cpus[i] = p;
-            cache.setClock(p::cycle);
             cache.setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
         }
         this.lookahead = Math.max(1, minimumLatency(network, n));

@@ -1,6 +1,5 @@
 package org.fdrsim.coherence.cache;
 
-import java.util.function.LongSupplier;
 import org.fdrsim.coherence.CoherenceListener;
 import org.fdrsim.coherence.CoherenceListener.Agent;
 import org.fdrsim.coherence.CoherenceListener.ReplyKind;
@@ -53,7 +52,6 @@ public final class CacheController implements MemoryPort {
     private final int l2HitCycles;
     private final CacheStats stats = new CacheStats();
     private MissCompletion completion = NOBODY;
-    private LongSupplier clock;
     private FaultInjection fault = FaultInjection.NONE;
 
     // The outstanding miss (missBlock == -1: none).
@@ -98,14 +96,6 @@ public final class CacheController implements MemoryPort {
         this.completion = completion == null ? NOBODY : completion;
     }
 
-    /**
-     * The processor's local time, if it runs ahead of the event queue; misses then leave at
-     * that time. Default: the event queue's time.
-     */
-    public void setClock(LongSupplier clock) {
-        this.clock = clock;
-    }
-
     /** Arms a deliberate bug (tests only). */
     public void injectFault(FaultInjection fault) {
         this.fault = fault;
@@ -123,7 +113,7 @@ public final class CacheController implements MemoryPort {
     // ---------------------------------------------------------------- processor side
 
     @Override
-    public int acquire(long address, boolean write, long ic) {
+    public int acquire(long address, boolean write, long ic, long cycle) {
         long block = address & ~63L;
         int frame = l2.lookup(block);
         int state = frame >= 0 ? l2State[frame] : stateOutsideL2(block);
@@ -154,7 +144,7 @@ public final class CacheController implements MemoryPort {
             throw new IllegalStateException("cpu " + cpu + ": access to 0x" + Long.toHexString(address)
                     + " while the miss to 0x" + Long.toHexString(missBlock) + " is outstanding");
         }
-        long now = clock == null ? ctx.queue().now() : clock.getAsLong();
+        long now = Math.max(cycle, ctx.queue().now()); // a processor never runs behind the queue
         missBlock = block;
         missWrite = write;
         missStart = now;

@@ -16,6 +16,7 @@ import org.fdrsim.coherence.protocol.ProtocolContext;
 import org.fdrsim.coherence.protocol.ProtocolTable;
 import org.fdrsim.coherence.protocol.Transition;
 import org.fdrsim.coherence.protocol.TransitionTable;
+import org.fdrsim.cpu.sim.SimRandom;
 
 /**
  * One node's slice of the full-map directory, in front of its {@link MemoryController}.
@@ -49,13 +50,21 @@ public final class Directory {
     private int xEntry;
     private Message xMsg;
     private long xNow;
+    /** Cycles before this transition's messages leave: lookup plus the seeded perturbation. */
+    private int xDelay;
     private boolean wakeQueue;
+    private final int perturbation;
+    private final SimRandom random;
 
     public Directory(int node, ProtocolContext ctx, MemoryController memory) {
         this.node = node;
         this.ctx = ctx;
         this.memory = memory;
         this.directoryCycles = ctx.config().directoryCycles();
+        // Perturb every transaction, not only DRAM reads: cache-to-cache transfers then vary
+        // too, so repeated runs of a racy program interleave differently (Alameldeen and Wood).
+        this.perturbation = ctx.config().memoryPerturbationCycles();
+        this.random = SimRandom.forComponent(ctx.config().seed(), "directory" + node);
         index.defaultReturnValue(-1);
     }
 
@@ -94,6 +103,7 @@ public final class Directory {
         xEntry = e;
         xMsg = m;
         xNow = now;
+        xDelay = perturbation == 0 ? directoryCycles : directoryCycles + random.nextInt(perturbation + 1);
         for (DirectoryAction a : t.actionArray()) {
             perform(a);
         }
@@ -150,28 +160,28 @@ public final class Directory {
                 if (m.type == MessageType.GETM) {
                     listener.ownershipMoved(xNow, block, -1, requester);
                 }
-                ctx.send(xNow + directoryCycles + latency, d);
+                ctx.send(xNow + xDelay + latency, d);
             }
             case SEND_INVS -> {
                 long bits = others;
                 while (bits != 0) {
                     int sharer = Long.numberOfTrailingZeros(bits);
                     bits &= bits - 1;
-                    ctx.send(xNow + directoryCycles, ctx.obtain(MessageType.INV, block, node, sharer, requester));
+                    ctx.send(xNow + xDelay, ctx.obtain(MessageType.INV, block, node, sharer, requester));
                 }
             }
-            case FWD_GETS -> ctx.send(xNow + directoryCycles,
+            case FWD_GETS -> ctx.send(xNow + xDelay,
                     ctx.obtain(MessageType.FWD_GETS, block, node, owners[e], requester));
             case FWD_GETM -> {
                 Message f = ctx.obtain(MessageType.FWD_GETM, block, node, owners[e], requester);
                 f.acks = Long.bitCount(others);
-                ctx.send(xNow + directoryCycles, f);
+                ctx.send(xNow + xDelay, f);
             }
             case SEND_ACK_COUNT -> {
                 Message c = ctx.obtain(MessageType.ACK_COUNT, block, node, requester, requester);
                 c.fromDirectory = true;
                 c.acks = Long.bitCount(others);
-                ctx.send(xNow + directoryCycles, c);
+                ctx.send(xNow + xDelay, c);
             }
             case ADD_SHARER -> sharers[e] |= 1L << requester;
             case CLEAR_SHARERS -> sharers[e] = 0;
@@ -183,7 +193,7 @@ public final class Directory {
             case SEND_PUT_ACK -> {
                 Message p = ctx.obtain(MessageType.PUT_ACK, block, node, requester, requester);
                 p.fromDirectory = true;
-                ctx.send(xNow + directoryCycles, p);
+                ctx.send(xNow + xDelay, p);
             }
             case WAKE_QUEUE -> wakeQueue = true;
             default -> throw new IllegalStateException("unknown action " + a);

@@ -144,7 +144,7 @@ public final class ProtocolTester {
         long address = BASE + (long) r.nextInt(config.blocks()) * 64 + (long) r.nextInt(config.words()) * 8;
         pendingOp[cpu] = op;
         pendingAddress[cpu] = address;
-        int latency = ports[cpu].acquire(address, op != LOAD, ic[cpu] + 1);
+        int latency = ports[cpu].acquire(address, op != LOAD, ic[cpu] + 1, now);
         if (latency != MemoryPort.MISS) {
             commit(cpu, now, latency);
         }
@@ -152,7 +152,7 @@ public final class ProtocolTester {
 
     private void missCompleted(int cpu, long now) {
         // The processor re-executes the access in the event that completed the miss: it must hit.
-        int latency = ports[cpu].acquire(pendingAddress[cpu], pendingOp[cpu] != LOAD, ic[cpu] + 1);
+        int latency = ports[cpu].acquire(pendingAddress[cpu], pendingOp[cpu] != LOAD, ic[cpu] + 1, now);
         if (latency == MemoryPort.MISS) {
             error = "cpu " + cpu + ": " + OP_NAMES[pendingOp[cpu]] + " to 0x" + Long.toHexString(pendingAddress[cpu])
                     + " missed again in the event that completed its miss (no forward progress)";

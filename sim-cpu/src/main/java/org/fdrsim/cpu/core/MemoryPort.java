@@ -16,11 +16,12 @@ public interface MemoryPort {
 
     /**
      * Makes the block holding {@code address} readable (or writable, if {@code write}) for
-     * the instruction that will commit as instruction count {@code ic}.
+     * the instruction that will commit as instruction count {@code ic}, at the processor's
+     * cycle {@code cycle} (a miss leaves at that time).
      *
      * @return extra cycles the access costs beyond the instruction's own cycle, or {@link #MISS}
      */
-    int acquire(long address, boolean write, long ic);
+    int acquire(long address, boolean write, long ic, long cycle);
 
     long loadWord(long address);
 

@@ -207,7 +207,7 @@ public final class Processor {
                         icStop -= deviceAccessCycles;
                         break;
                     }
-                    int lat = mem.acquire(a, false, ic + 1);
+                    int lat = mem.acquire(a, false, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {
                         if (lat < 0) {
                             pc = p;
@@ -240,7 +240,7 @@ public final class Processor {
                         }
                         break;
                     }
-                    int lat = mem.acquire(a, true, ic + 1);
+                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {
                         if (lat < 0) {
                             pc = p;
@@ -263,7 +263,7 @@ public final class Processor {
                         faultOnAddress(p, a, ic);
                         break run;
                     }
-                    int lat = mem.acquire(a, false, ic + 1);
+                    int lat = mem.acquire(a, false, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {
                         if (lat < 0) {
                             pc = p;
@@ -287,7 +287,7 @@ public final class Processor {
                         faultOnAddress(p, a, ic);
                         break run;
                     }
-                    int lat = mem.acquire(a, true, ic + 1);
+                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {
                         if (lat < 0) {
                             pc = p;
@@ -313,7 +313,7 @@ public final class Processor {
                         faultOnAddress(p, a, ic);
                         break run;
                     }
-                    int lat = mem.acquire(a, true, ic + 1);
+                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {
                         if (lat < 0) {
                             pc = p;

@@ -12,7 +12,7 @@ public final class FlatMemoryPort implements MemoryPort {
     }
 
     @Override
-    public int acquire(long address, boolean write, long ic) {
+    public int acquire(long address, boolean write, long ic, long cycle) {
         return 0;
     }
 

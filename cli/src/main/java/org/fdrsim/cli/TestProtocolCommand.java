@@ -1,0 +1,109 @@
+package org.fdrsim.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.fdrsim.coherence.tester.ProtocolTester;
+import org.fdrsim.coherence.tester.TesterConfig;
+import org.fdrsim.coherence.tester.TesterResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code fdr test-protocol}: the random protocol tester over many seeds, in parallel on the
+ * local cores. Every load is checked against sequential consistency; a run that stops
+ * committing is reported as a deadlock with the stuck transactions.
+ */
+@Command(name = "test-protocol", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Random protocol test: processors issue random loads, stores and atomics to a few",
+                "falsely shared blocks through tiny caches; every load is checked against the SC value."})
+final class TestProtocolCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--seeds", defaultValue = "20", description = "Number of seeds (default ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--first-seed", defaultValue = "1", description = "First seed (default ${DEFAULT-VALUE}); rerun a failure with --seeds 1 --first-seed S.")
+    long firstSeed;
+
+    @Option(names = "--ops", defaultValue = "500000", description = "Operations per seed (default ${DEFAULT-VALUE}).")
+    long ops;
+
+    @Option(names = {"-p", "--cpus"}, defaultValue = "4", description = "Processors (default ${DEFAULT-VALUE}).")
+    int cpus;
+
+    @Option(names = "--blocks", defaultValue = "8", description = "Distinct blocks (default ${DEFAULT-VALUE}).")
+    int blocks;
+
+    @Option(names = "--words", defaultValue = "4", description = "Words used per block, 1..8: false sharing (default ${DEFAULT-VALUE}).")
+    int words;
+
+    @Option(names = "--l2-frames", defaultValue = "4", description = "L2 frames per processor (default ${DEFAULT-VALUE}).")
+    int l2Frames;
+
+    @Option(names = "--l2-ways", defaultValue = "2", description = "L2 associativity (default ${DEFAULT-VALUE}).")
+    int l2Ways;
+
+    @Option(names = "--l1-frames", defaultValue = "2", description = "L1 frames per processor (default ${DEFAULT-VALUE}).")
+    int l1Frames;
+
+    @Option(names = "--torus", description = "Use the FDR1 torus and latencies instead of a jittery fixed-latency network that reorders messages.")
+    boolean torus;
+
+    @Option(names = "--threads", description = "Seeds run in parallel (default: the host's cores).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (seeds < 1 || ops < 1) {
+            throw new UserError("--seeds and --ops must be at least 1");
+        }
+        TesterConfig base;
+        try {
+            base = TesterConfig.defaults().withOps(ops).withShape(cpus, blocks, words)
+                    .withCaches(l2Frames, l2Ways, l1Frames).withTorus(torus);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        int n = threads != null ? Math.max(1, threads) : Runtime.getRuntime().availableProcessors();
+        long start = System.nanoTime(); // host time, for the speed line only
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        List<Future<TesterResult>> futures = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            TesterConfig c = base.withSeed(firstSeed + i);
+            futures.add(pool.submit(() -> ProtocolTester.run(c)));
+        }
+        pool.shutdown();
+        long totalOps = 0;
+        long totalLoads = 0;
+        List<Long> failed = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            long seed = firstSeed + i;
+            TesterResult r;
+            try {
+                r = futures.get(i).get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("tester crashed on seed " + seed, e.getCause());
+            }
+            totalOps += r.ops();
+            totalLoads += r.loadsChecked();
+            main.out.printf("seed %d: %d ops, %d loads checked, %d cycles: %s%n", seed, r.ops(), r.loadsChecked(),
+                    r.cycles(), r.passed() ? "ok" : "FAILED");
+            if (!r.passed()) {
+                failed.add(seed);
+                main.out.print(r.report());
+            }
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        main.out.printf("%d seeds, %d operations, %d loads checked against SC: %d failed%s%n", seeds, totalOps,
+                totalLoads, failed.size(), failed.isEmpty() ? "" : " (seeds " + failed + ")");
+        main.err.printf("host: %.1f s, %.2f M ops/s%n", secs, totalOps / secs / 1e6);
+        return failed.isEmpty() ? ExitCodes.OK : ExitCodes.PROGRAM_FAILED;
+    }
+}
