@@ -5,8 +5,8 @@ package org.fdrsim.coherence;
  * Every method has a no-op default, and a memory system without listeners calls a shared
  * no-op instance, so a run without them behaves identically and pays one virtual call per
  * event at most. Times are processor cycles; nodes and cpus are the same numbers (node i holds
- * processor i's caches and one directory slice). Future hooks (DMA) will be added as further
- * default methods.
+ * processor i's caches and one directory slice); ids from the node count up are DMA engines
+ * (see the dma* methods).
  *
  * <p>Piggybacking: every coherence reply (data, invalidation ack) asks the listener for a
  * {@code long} to carry; the receiver gets it back in {@link #replyReceived}. The encoding
@@ -66,4 +66,45 @@ public interface CoherenceListener {
 
     /** Home {@code home} applied {@code from}'s writeback of {@code block} to memory. */
     default void writebackReceived(long now, int home, int from, long block) {}
+
+    // ---- DMA engines: pseudo-processors with ids nodes .. nodes + engines - 1 ----
+    //
+    // Agent ids at or above the node count name DMA engines (MemorySystem.addDmaEngine). They
+    // appear as the requester of replies, as `to` in ownershipMoved, as `requester` in
+    // blockInvalidated and as `from` in writebackReceived; a sender or last owner that is an
+    // engine is reported through the dma* methods below instead, with the engine's own IC.
+
+    /**
+     * Engine {@code engine}, at instruction count {@code engineIc}, is about to send a reply
+     * (data from its buffer while its PutM is in flight, or an Inv-Ack) to {@code requester}.
+     *
+     * @return the value to piggyback (FDR: the engine id and {@code engineIc})
+     */
+    default long dmaReplySending(long now, int engine, long engineIc, int requester, long block, ReplyKind kind) {
+        return 0;
+    }
+
+    /**
+     * A reply reached engine {@code engine} (data or an invalidation ack for its GetM / GetS),
+     * from {@code sender}; its transfer of {@code block} will commit as engine instruction
+     * {@code engineIc + 1}. The FDR recorder logs a DMA race arc here if the piggybacked IC is
+     * newer than the engine's VIC entry for the sender.
+     */
+    default void dmaReplyReceived(long now, int engine, long engineIc, int sender, Agent agent, long block,
+            ReplyKind kind, long piggyback) {}
+
+    /**
+     * Like {@link #lastOwnerIcRequested}, when the last owner remembered for {@code block} is DMA
+     * engine {@code engine}, whose current IC is {@code engineIc}.
+     */
+    default long dmaLastOwnerIcRequested(long now, int home, int engine, long engineIc, int requester,
+            long block) {
+        return 0;
+    }
+
+    /**
+     * Engine {@code engine} committed a block transfer as its instruction {@code engineIc}
+     * (the IC after the increment): a block-size store ({@code write}) or load.
+     */
+    default void dmaBlockCommitted(long now, int engine, long engineIc, long block, boolean write) {}
 }

@@ -85,4 +85,44 @@ final class ListenerChain implements CoherenceListener {
             l.writebackReceived(now, home, from, block);
         }
     }
+
+    @Override
+    public long dmaReplySending(long now, int engine, long engineIc, int requester, long block, ReplyKind kind) {
+        long result = 0;
+        for (CoherenceListener l : listeners) {
+            long v = l.dmaReplySending(now, engine, engineIc, requester, block, kind);
+            if (result == 0) {
+                result = v;
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public void dmaReplyReceived(long now, int engine, long engineIc, int sender, Agent agent, long block,
+            ReplyKind kind, long piggyback) {
+        for (CoherenceListener l : listeners) {
+            l.dmaReplyReceived(now, engine, engineIc, sender, agent, block, kind, piggyback);
+        }
+    }
+
+    @Override
+    public long dmaLastOwnerIcRequested(long now, int home, int engine, long engineIc, int requester,
+            long block) {
+        long result = 0;
+        for (CoherenceListener l : listeners) {
+            long v = l.dmaLastOwnerIcRequested(now, home, engine, engineIc, requester, block);
+            if (result == 0) {
+                result = v;
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public void dmaBlockCommitted(long now, int engine, long engineIc, long block, boolean write) {
+        for (CoherenceListener l : listeners) {
+            l.dmaBlockCommitted(now, engine, engineIc, block, write);
+        }
+    }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.coherence.directory.Directory;
+import org.fdrsim.coherence.dma.DmaAgent;
 import org.fdrsim.coherence.directory.MemoryController;
 import org.fdrsim.coherence.network.Network;
 import org.fdrsim.coherence.protocol.CacheAction;
@@ -41,6 +42,7 @@ public final class MemorySystem {
     private final CacheController[] caches;
     private final Directory[] directories;
     private final List<CoherenceListener> listeners = new ArrayList<>();
+    private final List<DmaAgent> dmaEngines = new ArrayList<>();
 
     /** A memory system with fresh physical memory of {@code nodes * memoryBytesPerNode} bytes. */
     public MemorySystem(CoherenceConfig config, EventQueue queue, Network network) {
@@ -65,7 +67,9 @@ public final class MemorySystem {
             Directory directory = directories[n];
             network.attach(n, (now, message, vnet) -> {
                 Message m = (Message) message;
-                if (m.type.toDirectory()) {
+                if (m.dst >= nodes) {
+                    dmaEngines.get(m.dst - nodes).receive(now, m); // a DMA engine hosted here
+                } else if (m.type.toDirectory()) {
                     directory.receive(now, m);
                 } else {
                     cache.receive(now, m);
@@ -81,6 +85,32 @@ public final class MemorySystem {
     /** Processor {@code cpu}'s caches: its {@code MemoryPort}. */
     public CacheController cache(int cpu) {
         return caches[cpu];
+    }
+
+    /**
+     * Adds a DMA engine (a pseudo-processor, agent id {@code nodes() + index}) whose messages
+     * enter and leave the network at node {@code hostNode}. Call before the run starts.
+     */
+    public DmaAgent addDmaEngine(int hostNode) {
+        if (hostNode < 0 || hostNode >= nodes()) {
+            throw new IllegalArgumentException("DMA host node " + hostNode + " is not a node (0.." + (nodes() - 1) + ")");
+        }
+        if (nodes() + dmaEngines.size() >= 64) {
+            throw new IllegalArgumentException("processors plus DMA engines must be at most 64 (sharer bit mask)");
+        }
+        DmaAgent agent = new DmaAgent(ctx.addDmaEngine(hostNode), ctx);
+        dmaEngines.add(agent);
+        ctx.setDmaIcSource(id -> dmaEngines.get(id - caches.length).instructionCount());
+        return agent;
+    }
+
+    /** DMA engine {@code index} (agent id {@code nodes() + index}). */
+    public DmaAgent dmaEngine(int index) {
+        return dmaEngines.get(index);
+    }
+
+    public int dmaEngineCount() {
+        return dmaEngines.size();
     }
 
     public Directory directory(int node) {
@@ -124,7 +154,9 @@ public final class MemorySystem {
     public long coherentWord(long address) {
         Directory home = directories[home(address)];
         if (home.state(address).hasOwner()) {
-            return caches[home.owner(address)].peekWord(address);
+            int owner = home.owner(address);
+            return owner >= caches.length ? dmaEngines.get(owner - caches.length).peekWord(address)
+                    : caches[owner].peekWord(address);
         }
         return memory.loadWord(address & ~7L);
     }
@@ -138,7 +170,9 @@ public final class MemorySystem {
         for (Directory d : directories) {
             d.forEachOwned((block, owner) -> {
                 for (int w = 0; w < 8; w++) {
-                    target.storeWord(block + 8L * w, caches[owner].peekWord(block + 8L * w));
+                    long a = block + 8L * w;
+                    target.storeWord(a, owner >= caches.length ? dmaEngines.get(owner - caches.length).peekWord(a)
+                            : caches[owner].peekWord(a));
                 }
             });
         }
@@ -156,6 +190,11 @@ public final class MemorySystem {
                 return false;
             }
         }
+        for (DmaAgent a : dmaEngines) {
+            if (a.busy()) {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -167,6 +206,9 @@ public final class MemorySystem {
         }
         for (Directory d : directories) {
             sb.append(d.describeBusy());
+        }
+        for (DmaAgent a : dmaEngines) {
+            sb.append(a.describeOutstanding());
         }
         sb.append("messages in flight: ").append(ctx.pool().inUse()).append('\n');
         return sb.toString();

@@ -65,6 +65,12 @@ public final class CacheController implements MemoryPort {
     // The block the last successful acquire() made accessible.
     private int accessFrame = -1;
 
+    /**
+     * Per L2 frame, the IC of the last instruction that accessed its block (FDR's CIC), or -1
+     * if none since the block was filled; null unless {@link #trackAccessIc} was called.
+     */
+    private long[] accessIc;
+
     // The transition being run: the block, its L2 frame (-1: none), the message (null for
     // processor events) and the time.
     private long xBlock;
@@ -121,6 +127,9 @@ public final class CacheController implements MemoryPort {
         if (t.isHit()) {
             ctx.cacheCoverage().count(state, write ? EV_STORE : EV_LOAD);
             accessFrame = frame;
+            if (accessIc != null) {
+                accessIc[frame] = ic;
+            }
             l2.touch(frame);
             int f1 = l1.lookup(block);
             if (f1 >= 0) {
@@ -342,6 +351,9 @@ public final class CacheController implements MemoryPort {
         }
         l2.install(victim, xBlock);
         l2State[victim] = (byte) ST_I;
+        if (accessIc != null) {
+            accessIc[victim] = -1; // a new block: no access to it yet
+        }
         xFrame = victim;
     }
 
@@ -434,6 +446,44 @@ public final class CacheController implements MemoryPort {
     private int stateOutsideL2(long block) {
         int e = writebacks.find(block);
         return e < 0 ? ST_I : writebacks.state(e);
+    }
+
+    // ---------------------------------------------------------------- access ICs (CIC)
+
+    /**
+     * Starts remembering, per L2 frame, the IC of the last access to its block (a recorder's
+     * CIC array); a recorder reads it with {@link #lastAccessIc} when a reply leaves.
+     */
+    public void trackAccessIc() {
+        if (accessIc == null) {
+            accessIc = new long[l2State.length];
+            java.util.Arrays.fill(accessIc, -1L);
+        }
+    }
+
+    /**
+     * The IC of the last access to {@code block} while it has been in its L2 frame; -1 if the
+     * block is not in the L2 (replaced, or only in the writeback buffer), was not accessed
+     * since it was filled, or tracking is off.
+     */
+    public long lastAccessIc(long block) {
+        if (accessIc == null) {
+            return -1;
+        }
+        int frame = l2.lookup(block & ~63L);
+        return frame >= 0 ? accessIc[frame] : -1;
+    }
+
+    /** Sets every frame's access IC to {@code value} (0 at a checkpoint: older accesses need no arc). */
+    public void resetAccessIcs(long value) {
+        if (accessIc != null) {
+            java.util.Arrays.fill(accessIc, value);
+        }
+    }
+
+    /** L2 block frames (a recorder sizes its per-frame state by it). */
+    public int l2Frames() {
+        return l2State.length;
     }
 
     // ---------------------------------------------------------------- inspection

@@ -24,6 +24,9 @@ public final class ProtocolContext {
     private final TransitionCoverage<DirectoryState, DirectoryEvent, DirectoryAction> directoryCoverage =
             new TransitionCoverage<>(ProtocolTable.DIRECTORY);
     private CoherenceListener listener = CoherenceListener.NONE;
+    /** Network node of each DMA engine (agent id nodes + i), the I/O bridge it hangs off. */
+    private int[] dmaHosts = new int[0];
+    private java.util.function.IntToLongFunction dmaIc = engine -> 0;
     private final EventHandler sendLater = (now, payload, arg) -> transmit(now, (Message) payload);
 
     public ProtocolContext(EventQueue queue, Network network, CoherenceConfig config) {
@@ -71,6 +74,38 @@ public final class ProtocolContext {
         this.listener = listener;
     }
 
+    /** Registers the next DMA engine, attached to network node {@code host}; returns its agent id. */
+    public int addDmaEngine(int host) {
+        dmaHosts = java.util.Arrays.copyOf(dmaHosts, dmaHosts.length + 1);
+        dmaHosts[dmaHosts.length - 1] = host;
+        return nodes + dmaHosts.length - 1;
+    }
+
+    /** DMA engines registered so far. */
+    public int dmaEngines() {
+        return dmaHosts.length;
+    }
+
+    /** True if agent id {@code id} is a DMA engine rather than a node's cache. */
+    public boolean isDmaEngine(int id) {
+        return id >= nodes;
+    }
+
+    /** Where the memory system reads a DMA engine's current IC (for last-owner requests). */
+    public void setDmaIcSource(java.util.function.IntToLongFunction dmaIc) {
+        this.dmaIc = dmaIc;
+    }
+
+    /** The current IC of DMA engine agent {@code engine}. */
+    public long dmaIc(int engine) {
+        return dmaIc.applyAsLong(engine);
+    }
+
+    /** The network node that carries agent {@code id}'s messages (a DMA engine: its host). */
+    public int networkNode(int id) {
+        return id < nodes ? id : dmaHosts[id - nodes];
+    }
+
     /** The home node of a block: blocks are interleaved across nodes by block address. */
     public int home(long block) {
         return (int) Long.remainderUnsigned(block >>> 6, nodes);
@@ -101,6 +136,6 @@ public final class ProtocolContext {
     }
 
     private void transmit(long now, Message m) {
-        network.send(now, m.src, m.dst, m.type.vnet(), m.sizeBytes, m);
+        network.send(now, networkNode(m.src), networkNode(m.dst), m.type.vnet(), m.sizeBytes, m);
     }
 }

@@ -70,6 +70,9 @@ public final class ProtocolTable {
     public static final TransitionTable<DirectoryState, DirectoryEvent, DirectoryAction> DIRECTORY =
             directoryTable();
 
+    /** A DMA engine's controller (a pseudo-processor without a cache, FDR section 5). */
+    public static final TransitionTable<DmaState, DmaEvent, DmaAction> DMA = dmaTable();
+
     private ProtocolTable() {}
 
     private static TransitionTable<CacheState, CacheEvent, CacheAction> cacheTable() {
@@ -161,6 +164,34 @@ public final class ProtocolTable {
         return b.build();
     }
 
+    /**
+     * A DMA engine uses the directory's ordinary GetM / GetS / PutM transitions as a requester
+     * whose id is above the processors' (so the directory table needs no DMA cells): a write is
+     * GetM (invalidating sharers and the owner, collecting the acks), a commit, then Unblock and
+     * an immediate PutM, after which the directory keeps the engine in its owner field as the
+     * last owner. Until the Put-Ack the engine is the owner and answers forwards like a cache in
+     * MI_A / II_A. One block at a time: the next transfer starts after the Put-Ack or the data.
+     * Inv can name any block the engine read earlier, so it is acked in every state.
+     */
+    private static TransitionTable<DmaState, DmaEvent, DmaAction> dmaTable() {
+        var b = TransitionTable.builder("DMA engine", DmaState.class, DmaEvent.class, DmaAction.class);
+        b.in(DmaState.IDLE).on(DmaEvent.START_WRITE).go(DmaState.W_AD, DmaAction.SEND_GETM)
+                .in(DmaState.IDLE).on(DmaEvent.START_READ).go(DmaState.R_D, DmaAction.SEND_GETS)
+                .in(DmaState.values()).on(DmaEvent.INV).stay(DmaAction.SEND_INV_ACK)
+                .in(DmaState.W_AD).on(DmaEvent.DATA_COMPLETE).go(DmaState.WB_A, DmaAction.WRITE_BLOCK,
+                        DmaAction.SEND_UNBLOCK, DmaAction.SEND_PUTM)
+                .in(DmaState.W_AD).on(DmaEvent.DATA_WAIT_ACKS).go(DmaState.W_A, DmaAction.ADD_ACKS)
+                .in(DmaState.W_AD, DmaState.W_A).on(DmaEvent.INV_ACK).stay(DmaAction.COUNT_ACK)
+                .in(DmaState.W_A).on(DmaEvent.LAST_INV_ACK).go(DmaState.WB_A, DmaAction.COUNT_ACK,
+                        DmaAction.WRITE_BLOCK, DmaAction.SEND_UNBLOCK, DmaAction.SEND_PUTM)
+                .in(DmaState.WB_A).on(DmaEvent.FWD_GETS).stay(DmaAction.SEND_DATA)
+                .in(DmaState.WB_A).on(DmaEvent.FWD_GETM).go(DmaState.WB_II_A, DmaAction.SEND_DATA)
+                .in(DmaState.WB_A, DmaState.WB_II_A).on(DmaEvent.PUT_ACK).go(DmaState.IDLE, DmaAction.FINISH)
+                .in(DmaState.R_D).on(DmaEvent.DATA_COMPLETE).go(DmaState.IDLE, DmaAction.READ_BLOCK,
+                        DmaAction.SEND_UNBLOCK, DmaAction.FINISH);
+        return b.build();
+    }
+
     /** Both tables as Markdown: legends of states, events and actions, then the matrices. */
     public static String toMarkdown() {
         StringBuilder sb = new StringBuilder();
@@ -175,6 +206,7 @@ public final class ProtocolTable {
                         + "`stall` = the event waits; blank = impossible (a protocol bug if reached).\n\n");
         appendTable(sb, CACHE);
         appendTable(sb, DIRECTORY);
+        appendTable(sb, DMA);
         return sb.toString();
     }
 

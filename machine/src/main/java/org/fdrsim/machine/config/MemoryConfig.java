@@ -19,7 +19,7 @@ public record MemoryConfig(
     public static final String IDEAL = "ideal";
 
     public static MemoryConfig fdr1() {
-        return new MemoryConfig(TIMED, 512, 16, 488, 16, 256);
+        return new MemoryConfig(TIMED, 512, 16, 440, 16, 256);
     }
 
     public boolean ideal() {
