@@ -1,0 +1,72 @@
+package org.fdrsim.recorder.race;
+
+import java.util.Arrays;
+
+/**
+ * A list of logged arcs {@code from:fromIc -> to:toIc} ("instruction fromIc of agent from
+ * happens before instruction toIc of agent to"), in the order they were logged. Primitive
+ * arrays, so appending allocates only when the arrays grow.
+ */
+public final class ArcLog {
+    private int[] from = new int[64];
+    private int[] to = new int[64];
+    private long[] fromIc = new long[64];
+    private long[] toIc = new long[64];
+    private int size;
+
+    public void add(int fromAgent, long fromInstruction, int toAgent, long toInstruction) {
+        if (size == from.length) {
+            int n = size * 2;
+            from = Arrays.copyOf(from, n);
+            to = Arrays.copyOf(to, n);
+            fromIc = Arrays.copyOf(fromIc, n);
+            toIc = Arrays.copyOf(toIc, n);
+        }
+        from[size] = fromAgent;
+        fromIc[size] = fromInstruction;
+        to[size] = toAgent;
+        toIc[size] = toInstruction;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int from(int i) {
+        return from[i];
+    }
+
+    public long fromIc(int i) {
+        return fromIc[i];
+    }
+
+    public int to(int i) {
+        return to[i];
+    }
+
+    public long toIc(int i) {
+        return toIc[i];
+    }
+
+    /** Forgets every arc (a new checkpoint epoch). */
+    public void clear() {
+        size = 0;
+    }
+
+    /** Arc {@code i} as {@code i:ic -> j:ic}. */
+    public String line(int i) {
+        return from[i] + ":" + fromIc[i] + " -> " + to[i] + ":" + toIc[i];
+    }
+
+    /** Arcs that end at {@code agent}. */
+    public int countTo(int agent) {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (to[i] == agent) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

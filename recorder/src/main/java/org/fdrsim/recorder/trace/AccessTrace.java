@@ -1,0 +1,73 @@
+package org.fdrsim.recorder.trace;
+
+import java.util.Arrays;
+import org.fdrsim.cpu.core.ProcessorListener;
+
+/**
+ * Every committed data access of a run, in the simulator's commit order (which is the SC
+ * order: accesses take effect one at a time): agent, IC, address, load or store. Atomics are
+ * stores. Processors report through {@link ProcessorListener}; DMA engines through
+ * {@link #record}. The soundness checker and the offline Netzer reduction read it.
+ */
+public final class AccessTrace implements ProcessorListener {
+    private int[] agent = new int[1024];
+    private long[] ic = new long[1024];
+    private long[] address = new long[1024];
+    private boolean[] write = new boolean[1024];
+    private int size;
+
+    @Override
+    public void memoryAccess(int cpu, long instruction, int pc, long addr, boolean isWrite, long value) {
+        record(cpu, instruction, addr, isWrite);
+    }
+
+    /** Adds one committed access. */
+    public void record(int who, long instruction, long addr, boolean isWrite) {
+        if (size == agent.length) {
+            int n = size * 2;
+            agent = Arrays.copyOf(agent, n);
+            ic = Arrays.copyOf(ic, n);
+            address = Arrays.copyOf(address, n);
+            write = Arrays.copyOf(write, n);
+        }
+        agent[size] = who;
+        ic[size] = instruction;
+        address[size] = addr;
+        write[size] = isWrite;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int agent(int i) {
+        return agent[i];
+    }
+
+    public long ic(int i) {
+        return ic[i];
+    }
+
+    public long address(int i) {
+        return address[i];
+    }
+
+    public boolean write(int i) {
+        return write[i];
+    }
+
+    /** One more than the largest agent id seen (0 if empty). */
+    public int agents() {
+        int max = -1;
+        for (int i = 0; i < size; i++) {
+            max = Math.max(max, agent[i]);
+        }
+        return max + 1;
+    }
+
+    /** Forgets everything (a new checkpoint epoch). */
+    public void clear() {
+        size = 0;
+    }
+}
