@@ -39,7 +39,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine;
 
-    @Option(names = "--input", paramLabel = "FILE", description = "Bytes for console input (default: none).")
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "Bytes for console input; '-' reads standard input (default: devices.consoleInput, else none).")
     Path input;
 
     @Option(names = "--stats", description = "Print the statistics tree (caches, directories, messages, links) after the run.")
@@ -51,11 +52,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Do not print the summary after the console output.")
     boolean quiet;
 
+    @Option(names = "--record", description = "Record with FDR (timed memory only): per-log sizes, policies, and the slowdown against the same run without the recorder.")
+    boolean record;
+
     @Override
     public Integer call() throws IOException {
         MachineConfig config = machine.build();
         ProgramImage program = ProgramLoader.load(file);
-        Console console = new Console(readInput(), main.out);
+        if (record) {
+            config = RecordedRuns.withRecorder(config, true); // refuses the ideal memory before anything runs
+        }
+        byte[] inputBytes = readInput(config.devices().consoleInput());
+        Console console = new Console(inputBytes, main.out);
+        RecordedRuns.Run recorded = null;
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
         Map<String, Object> tree;
@@ -65,8 +74,15 @@ final class RunCommand implements Callable<Integer> {
                 tree = Map.of("run", RunStatistics.summary(result, config));
             } else {
                 TimedMachine m = new TimedMachine(program, config, console);
+                if (record) {
+                    m.recorder().observeAllPolicies();
+                }
                 result = m.run();
                 tree = RunStatistics.of(result, m, config);
+                if (record) {
+                    m.recorder().flush();
+                    recorded = new RecordedRuns.Run(m, result);
+                }
             }
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
@@ -83,6 +99,14 @@ final class RunCommand implements Callable<Integer> {
             main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             main.out.printf("cycles: %d (%s memory)%n", result.cycles(), config.memory().model());
         }
+        if (recorded != null) {
+            long baseStart = System.nanoTime();
+            RecordedRuns.Run baseline = RecordedRuns.run(program, RecordedRuns.withRecorder(config, false),
+                    new Console(inputBytes, java.io.OutputStream.nullOutputStream()), false);
+            long baseNanos = System.nanoTime() - baseStart;
+            RecordReport.print(main.out, config, recorded, baseline);
+            main.err.printf("host: %.3f s recorded, %.3f s without the recorder%n", nanos / 1e9, baseNanos / 1e9);
+        }
         if (stats) {
             main.out.print(StatsTree.toText(tree));
         }
@@ -96,14 +120,18 @@ final class RunCommand implements Callable<Integer> {
         };
     }
 
-    private byte[] readInput() {
-        if (input == null) {
+    private byte[] readInput(String configured) {
+        Path source = input != null ? input : configured.isEmpty() ? null : Path.of(configured);
+        if (source == null) {
             return new byte[0];
         }
         try {
-            return Files.readAllBytes(input);
+            if (source.toString().equals("-")) {
+                return System.in.readAllBytes();
+            }
+            return Files.readAllBytes(source);
         } catch (IOException e) {
-            throw new UserError("cannot read console input '" + input + "': " + e.getMessage(), e);
+            throw new UserError("cannot read console input '" + source + "': " + e.getMessage(), e);
         }
     }
 

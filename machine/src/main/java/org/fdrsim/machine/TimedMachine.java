@@ -39,7 +39,15 @@ public final class TimedMachine {
     private final MemorySystem memorySystem;
     private final Processor[] cpus;
     private final DeviceBus devices;
+    /** Disk, NIC, interrupt controller and DMA engines, when {@code devices.enabled}; null otherwise. */
+    private final org.fdrsim.io.device.DeviceSystem deviceSystem;
+    /** Every device load and rdcycle value, per processor (sinks: DISCARD until a recorder sets them). */
+    private final org.fdrsim.io.log.InputLog inputLog;
+    /** Every interrupt taken (IC, number), per processor. */
+    private final org.fdrsim.io.log.InterruptLog interruptLog;
     private final long lookahead;
+    /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
+    private final org.fdrsim.machine.recording.MachineRecorder recorder;
 
     public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
         this.config = config;
@@ -55,16 +63,49 @@ public final class TimedMachine {
         }
         this.network = new TorusNetwork(queue, n, config.torus());
         this.memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
-        this.devices = new DeviceBus(console, new Timers(n));
+        this.deviceSystem = config.devices().enabled()
+                ? new org.fdrsim.io.device.DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
+                : null;
+        this.devices = deviceSystem != null ? deviceSystem.bus() : new DeviceBus(console, new Timers(n));
+        this.inputLog = new org.fdrsim.io.log.InputLog(deviceSystem != null ? deviceSystem : devices, n);
+        this.interruptLog = new org.fdrsim.io.log.InterruptLog(n);
         this.cpus = new Processor[n];
         for (int i = 0; i < n; i++) {
             CacheController cache = memorySystem.cache(i);
-            Processor p = new Processor(i, program, memory.size(), cache, devices);
+            Processor p = new Processor(i, program, memory.size(), cache, inputLog);
+            p.setListener(interruptLog);
             p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
             cpus[i] = p;
             cache.setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
         }
         this.lookahead = Math.max(1, minimumLatency(network, n));
+        if (deviceSystem != null) {
+            deviceSystem.attach(cpus); // device events post interrupts, waking processors asleep in wfi
+        }
+        interruptLog.setClock(cpu -> cpus[cpu].cycle());
+        this.recorder = config.recorder().enabled()
+                ? org.fdrsim.machine.recording.MachineRecorder.attach(this,
+                        config.recorder().options(config.processor().clockGHz()))
+                : null;
+        if (recorder != null) {
+            wireIoLogs(recorder);
+        }
+    }
+
+    /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
+    private void wireIoLogs(org.fdrsim.machine.recording.MachineRecorder r) {
+        org.fdrsim.recorder.buffer.LogBank bank = r.logs();
+        for (int i = 0; i < cpus.length; i++) {
+            inputLog.setSink(i, bank.buffer(org.fdrsim.recorder.buffer.LogKind.INPUT, i));
+            interruptLog.setSink(i, bank.buffer(org.fdrsim.recorder.buffer.LogKind.INTERRUPT, i));
+        }
+        if (deviceSystem != null) {
+            for (org.fdrsim.io.device.DmaEngine e : deviceSystem.dmaEngines()) {
+                int agent = e.agent().id();
+                e.dataLog().setSink(bank.buffer(org.fdrsim.recorder.buffer.LogKind.DMA_DATA, agent - cpus.length));
+                r.wireDmaEngine(agent);
+            }
+        }
     }
 
     /** The smallest delay between a processor's action and its effect on any other agent. */
@@ -86,7 +127,7 @@ public final class TimedMachine {
 
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
-            p.setListener(listener);
+            p.setListener(interruptLog.withNext(listener)); // the interrupt log stays in front
         }
     }
 
@@ -237,6 +278,26 @@ public final class TimedMachine {
     /** The simulated time of the last event handled. */
     public long now() {
         return queue.now();
+    }
+
+    /** The full device system, or null when {@code devices.enabled} is false. */
+    public org.fdrsim.io.device.DeviceSystem deviceSystem() {
+        return deviceSystem;
+    }
+
+    /** The input log (an IoPort decorator in front of the devices); give it sinks to keep entries. */
+    public org.fdrsim.io.log.InputLog inputLog() {
+        return inputLog;
+    }
+
+    /** The interrupt log (in front of any processor listener); give it sinks to keep entries. */
+    public org.fdrsim.io.log.InterruptLog interruptLog() {
+        return interruptLog;
+    }
+
+    /** The FDR recorder attached because {@code recorder.enabled} is set, or null. */
+    public org.fdrsim.machine.recording.MachineRecorder recorder() {
+        return recorder;
     }
 
     /** The smallest network latency, which bounds how far processors run ahead of each other. */

@@ -52,6 +52,42 @@ final class ConfigValidator {
         atLeast("network.dataBytes", n.dataBytes(), 1);
         atLeast("limits.maxInstructions", c.limits().maxInstructions(), 0);
         atLeast("limits.maxCycles", c.limits().maxCycles(), 0);
+        recorder(c.recorder());
+        if (c.devices() == null) {
+            problems.add("devices is missing");
+        } else {
+            problems.addAll(c.devices().problems("devices", c.cpus()));
+        }
+    }
+
+    private void recorder(RecorderConfig r) {
+        if (r == null) {
+            problems.add("recorder is missing");
+            return;
+        }
+        if (!java.util.List.of("fdr", "all-arcs", "none").contains(r.policy())) {
+            problems.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer), got '"
+                    + r.policy() + "'");
+        }
+        if (!(r.reservedMemoryPercent() > 0) || r.reservedMemoryPercent() > 100) {
+            problems.add("recorder.reservedMemoryPercent must be in (0, 100], got " + r.reservedMemoryPercent());
+        }
+        range("recorder.chunkBytes", r.chunkBytes(), 64, 1 << 20);
+        if (r.buffers() == null) {
+            problems.add("recorder.buffers is missing");
+            return;
+        }
+        for (org.fdrsim.recorder.buffer.LogKind k : org.fdrsim.recorder.buffer.LogKind.values()) {
+            String path = "recorder.buffers." + k.key();
+            LogBufferConfig b = r.buffers().get(k);
+            if (b == null) {
+                problems.add(path + " is missing");
+                continue;
+            }
+            range(path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
+            positive(path + ".drainMBps", b.drainMBps());
+            range(path + ".entryBytes", b.entryBytes(), 0, b.sizeKB() * 1024L);
+        }
     }
 
     private void cache(String path, CacheConfig cache) {

@@ -11,6 +11,8 @@ import org.fdrsim.cpu.functional.FunctionalConfig;
  *
  * @param cpus processors (FDR1 evaluates 4)
  * @param seed seeds every random stream of the run (scheduler, latency perturbation)
+ * @param recorder the FDR recorder (off unless enabled)
+ * @param devices disk, NIC, interrupt controller, DMA engines (off unless enabled), console input
  */
 public record MachineConfig(
         int cpus,
@@ -19,12 +21,15 @@ public record MachineConfig(
         CachesConfig caches,
         MemoryConfig memory,
         NetworkConfig network,
-        LimitsConfig limits) {
+        LimitsConfig limits,
+        RecorderConfig recorder,
+        org.fdrsim.io.device.DevicesConfig devices) {
 
     /** The FDR1 machine of the paper, with 4 processors and seed 1. */
     public static MachineConfig fdr1() {
         return new MachineConfig(4, 1, ProcessorConfig.fdr1(), CachesConfig.fdr1(), MemoryConfig.fdr1(),
-                NetworkConfig.fdr1(), LimitsConfig.none());
+                NetworkConfig.fdr1(), LimitsConfig.none(), RecorderConfig.fdr1(),
+                org.fdrsim.io.device.DevicesConfig.defaults());
     }
 
     public long memoryBytesPerCpu() {
@@ -42,7 +47,7 @@ public record MachineConfig(
                 memoryBytesPerCpu(),
                 network.controlBytes(),
                 network.dataBytes(),
-                0,
+                recorder.enabled() ? org.fdrsim.recorder.race.Piggyback.WIRE_BYTES : 0, // FDR's fields on replies
                 seed);
     }
 

@@ -1,0 +1,52 @@
+package org.fdrsim.cli;
+
+import java.io.PrintStream;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.recording.MachineRecorder;
+import org.fdrsim.recorder.HardwareState;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogTotals;
+import org.fdrsim.recorder.policy.PolicyName;
+import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.RaceEntry;
+
+/** What {@code fdr run --record} prints after the run: logs, hardware, policies, slowdown. */
+final class RecordReport {
+    private RecordReport() {}
+
+    static void print(PrintStream out, MachineConfig config, RecordedRuns.Run recorded, RecordedRuns.Run baseline) {
+        MachineRecorder r = recorded.recorder();
+        long instructions = recorded.result().instructions();
+        long cycles = recorded.result().cycles();
+        long base = baseline.result().cycles();
+        double clock = config.processor().clockGHz();
+        int cpus = config.cpus();
+        out.printf("cycles: %d recorded, %d without the recorder (same seed): slowdown %+.2f%%%n", cycles, base,
+                base == 0 ? 0.0 : 100.0 * (cycles - base) / base);
+        out.printf("recorder: policy %s, %s CICs, %d replies carried FDR's %d bytes, race-log stalls %d (%d cycles)%n",
+                r.options().policy(), r.options().cic16() ? "16-bit" : "32-bit", r.race().repliesSent(),
+                org.fdrsim.recorder.race.Piggyback.WIRE_BYTES, r.race().stalls(), r.stallCycles());
+        HardwareState hw = r.hardwareState();
+        int frames = recorded.machine().memorySystem().cache(0).l2Frames();
+        out.printf("hardware per core: IC %d B, VIC %d B, CIC %d B (%.2f%% of the L2), total %d B%n", hw.icBytes(),
+                hw.vicBytes(), hw.cicBytes(), 100 * hw.cicOverhead(frames), hw.totalBytes());
+        out.printf("%-17s %9s %11s %13s %13s %14s %14s%n", "log", "entries", "raw B", "compressed B", "B/1000 instr",
+                "MB/s/cpu raw", "MB/s/cpu LZ");
+        for (LogKind k : LogKind.values()) {
+            LogTotals t = r.logs().totals(k);
+            out.printf("%-17s %9d %11d %13d %13.2f %14.4f %14.4f%n", k.key(), t.entries(), t.rawBytes(),
+                    t.compressedBytes(), t.bytesPerKiloInstruction(instructions),
+                    t.mbPerSecondPerCpu(cycles, cpus, clock, false), t.mbPerSecondPerCpu(cycles, cpus, clock, true));
+        }
+        out.printf("reserved memory: %d of %d B used%s%n", r.logs().reserve().usedBytes(),
+                r.logs().reserve().capacityBytes(), r.logs().reserve().overflowed() ? " (OVERFLOWED)" : "");
+        out.println("policies on this execution (race log, uncompressed):");
+        for (PolicyName p : PolicyName.values()) {
+            ArcLog arcs = r.arcs(p);
+            if (arcs != null) {
+                out.printf("  %-9s %8d arcs %10.2f B/1000 instr%n", p, arcs.size(),
+                        instructions == 0 ? 0.0 : arcs.size() * (double) RaceEntry.BYTES * 1000 / instructions);
+            }
+        }
+    }
+}

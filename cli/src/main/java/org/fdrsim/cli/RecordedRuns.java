@@ -1,0 +1,59 @@
+package org.fdrsim.cli;
+
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.recording.MachineRecorder;
+
+/** Runs a program on the timed machine with or without the FDR recorder (the {@code --record} commands). */
+final class RecordedRuns {
+    private RecordedRuns() {}
+
+    /** A finished run: the machine (with its recorder, if any) and its result. */
+    record Run(TimedMachine machine, RunResult result) {
+        MachineRecorder recorder() {
+            return machine.recorder();
+        }
+    }
+
+    /** {@code config} with {@code recorder.enabled} set to {@code on}; refuses the ideal memory. */
+    static MachineConfig withRecorder(MachineConfig config, boolean on) {
+        if (config.memory().ideal()) {
+            throw new UserError("recording needs the timed machine (caches and coherence); drop --memory ideal "
+                    + "or set memory.model=timed");
+        }
+        try {
+            return new ConfigLoader(config).set("recorder.enabled", String.valueOf(on)).build();
+        } catch (ConfigException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs {@code program}; with the recorder on, every online policy observes and, if
+     * {@code trace}, every committed access is kept (for netzer and the checker).
+     */
+    static Run run(ProgramImage program, MachineConfig config, Console console, boolean trace) {
+        try {
+            TimedMachine m = new TimedMachine(program, config, console);
+            MachineRecorder r = m.recorder();
+            if (r != null) {
+                r.observeAllPolicies();
+                if (trace) {
+                    r.enableTrace();
+                }
+            }
+            RunResult result = m.run();
+            if (r != null) {
+                r.flush(); // the trigger flushes every log buffer
+            }
+            return new Run(m, result);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.fdrsim.io.device;
+
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorState;
+
+/**
+ * Routes device interrupts (numbers 2 and up) to processors, fixed (a target register per
+ * interrupt number) or round-robin over the processors still running, and sends
+ * inter-processor interrupts. A processor asleep in {@code wfi} wakes at the interrupt's time.
+ */
+public final class InterruptController {
+    private final int cpus;
+    private final long[] target = new long[64];
+    private Processor[] processors = new Processor[0];
+    private long mode;
+    private int nextRoundRobin;
+    private long routed;
+
+    public InterruptController(int cpus, boolean roundRobin) {
+        this.cpus = cpus;
+        this.mode = roundRobin ? DeviceMap.PIC_MODE_ROUND_ROBIN : DeviceMap.PIC_MODE_FIXED;
+    }
+
+    public void attach(Processor[] processors) {
+        this.processors = processors.clone();
+    }
+
+    public boolean handles(long address) {
+        if (address == DeviceMap.PIC_MODE || address == DeviceMap.PIC_IPI || address == DeviceMap.PIC_ROUTED) {
+            return true;
+        }
+        long off = address - DeviceMap.PIC_TARGET;
+        return off >= 0 && off < 8 * 64 && off % 8 == 0;
+    }
+
+    public long load(long address) {
+        if (address == DeviceMap.PIC_MODE) {
+            return mode;
+        }
+        if (address == DeviceMap.PIC_ROUTED) {
+            return routed;
+        }
+        if (address == DeviceMap.PIC_IPI) {
+            return 0;
+        }
+        return target[(int) ((address - DeviceMap.PIC_TARGET) / 8)];
+    }
+
+    /** A register store; out-of-range values are ignored (the register keeps its value). */
+    public void store(long address, long value, long now) {
+        if (address == DeviceMap.PIC_MODE) {
+            if (value == DeviceMap.PIC_MODE_FIXED || value == DeviceMap.PIC_MODE_ROUND_ROBIN) {
+                mode = value;
+            }
+        } else if (address == DeviceMap.PIC_IPI) {
+            if (value >= 0 && value < cpus) {
+                post((int) value, DeviceMap.IRQ_IPI, now);
+            }
+        } else if (address != DeviceMap.PIC_ROUTED) {
+            if (value >= 0 && value < cpus) {
+                target[(int) ((address - DeviceMap.PIC_TARGET) / 8)] = value;
+            }
+        }
+    }
+
+    /** Device interrupt {@code number} at {@code now}: picks a processor and posts it. */
+    public void raise(int number, long now) {
+        routed++;
+        int cpu;
+        if (mode == DeviceMap.PIC_MODE_FIXED) {
+            cpu = (int) target[number];
+        } else {
+            cpu = nextRoundRobin;
+            for (int i = 0; i < cpus; i++) {
+                int c = (nextRoundRobin + i) % cpus;
+                if (processors.length == 0 || !processors[c].state().isFinal()) {
+                    cpu = c;
+                    break;
+                }
+            }
+            nextRoundRobin = (cpu + 1) % cpus;
+        }
+        post(cpu, number, now);
+    }
+
+    private void post(int cpu, int number, long now) {
+        if (processors.length == 0) {
+            return;
+        }
+        Processor p = processors[cpu];
+        if (p.state() == ProcessorState.SLEEPING) {
+            p.advanceTo(now); // it slept until now: the wake-up happens at the interrupt's time
+        }
+        p.postInterrupt(number);
+    }
+
+    public long routed() {
+        return routed;
+    }
+}

@@ -1,0 +1,281 @@
+package org.fdrsim.io.device;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.sim.EventHandler;
+import org.fdrsim.cpu.sim.EventQueue;
+
+/**
+ * A network interface. Receive: packets from the world ({@link NicTraffic}) arrive at seeded
+ * times after receive is enabled and are DMA-written into the next free slot of a ring in
+ * memory (word 0 = length, then the bytes), then interrupt IRQ_NIC. If the ring is full the
+ * packet waits in the NIC (the world is patient: nothing is dropped, so what a program receives
+ * does not depend on timing). Transmit: the NIC DMA-reads a buffer, keeps the bytes
+ * ({@link #transmitted}) and interrupts IRQ_NIC.
+ */
+public final class Nic {
+    private static final long ERROR_CYCLES = 100;
+    private static final int MAX_TX_BYTES = 4096;
+
+    private final List<NicTraffic.Packet> traffic;
+    private final DmaEngine rxDma;
+    private final DmaEngine txDma;
+    private final InterruptController pic;
+    private final EventQueue queue;
+    private final long memoryBytes;
+    private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
+    private final List<byte[]> transmitted = new ArrayList<>();
+    private final EventHandler arrival = (now, payload, arg) -> arrive(now, (int) arg);
+    private final EventHandler txError = (now, payload, arg) -> finishTx(now, false);
+    private long rxBase;
+    private long rxSlots;
+    private long head;
+    private long tail;
+    private boolean enabled;
+    private boolean started;
+    private long txAddr;
+    private long txLen;
+    private long txStatus = DeviceMap.STATUS_IDLE;
+    private long error = DeviceMap.ERR_NONE;
+    private long rxCount;
+    private byte[] txBytes;
+
+    public Nic(List<NicTraffic.Packet> traffic, DmaEngine rxDma, DmaEngine txDma, InterruptController pic,
+            EventQueue queue, long memoryBytes) {
+        this.traffic = traffic;
+        this.rxDma = rxDma;
+        this.txDma = txDma;
+        this.pic = pic;
+        this.queue = queue;
+        this.memoryBytes = memoryBytes;
+    }
+
+    /** Every packet sent so far, in order (copies). */
+    public List<byte[]> transmitted() {
+        List<byte[]> copy = new ArrayList<>();
+        for (byte[] b : transmitted) {
+            copy.add(b.clone());
+        }
+        return copy;
+    }
+
+    public long received() {
+        return rxCount;
+    }
+
+    /** Packets the world has sent that are not yet in the ring. */
+    public int waiting() {
+        return waiting.size();
+    }
+
+    public boolean handles(long a) {
+        return a >= DeviceMap.NIC_BASE && a <= DeviceMap.NIC_TX_COUNT && (a & 7) == 0;
+    }
+
+    public long load(long a) {
+        int reg = (int) (a - DeviceMap.NIC_BASE);
+        return switch (reg) {
+            case 0x00 -> rxBase;
+            case 0x08 -> rxSlots;
+            case 0x10 -> head;
+            case 0x18 -> tail;
+            case 0x20 -> enabled ? 1 : 0;
+            case 0x28 -> txAddr;
+            case 0x30 -> txLen;
+            case 0x38 -> 0;
+            case 0x40 -> txStatus;
+            case 0x48 -> error;
+            case 0x50 -> rxCount;
+            default -> transmitted.size();
+        };
+    }
+
+    public void store(long a, long value, long now) {
+        now = Math.max(now, queue.now());
+        int reg = (int) (a - DeviceMap.NIC_BASE);
+        switch (reg) {
+            case 0x00 -> {
+                if (!enabled) {
+                    rxBase = value;
+                }
+            }
+            case 0x08 -> {
+                if (!enabled) {
+                    rxSlots = value;
+                }
+            }
+            case 0x18 -> {
+                if (rxSlots > 0 && value >= 0 && value < rxSlots) {
+                    tail = value;
+                    deliver(now);
+                } else {
+                    error = DeviceMap.ERR_RANGE;
+                }
+            }
+            case 0x20 -> control(value, now);
+            case 0x28 -> txAddr = value;
+            case 0x30 -> txLen = value;
+            case 0x38 -> transmit(value, now);
+            case 0x40 -> {
+                if (txStatus != DeviceMap.STATUS_BUSY) {
+                    txStatus = DeviceMap.STATUS_IDLE;
+                }
+            }
+            default -> { } // read-only
+        }
+    }
+
+    private void control(long value, long now) {
+        boolean on = (value & 1) != 0;
+        if (on && !enabled) {
+            if (rxSlots < 2 || rxSlots > 1024) {
+                error = DeviceMap.ERR_RANGE;
+                return;
+            }
+            if ((rxBase & 63) != 0 || rxBase < 0 || rxBase > memoryBytes - rxSlots * DeviceMap.NIC_SLOT_BYTES) {
+                error = DeviceMap.ERR_ADDRESS;
+                return;
+            }
+            enabled = true;
+            if (!started) {
+                started = true; // the world starts sending when the NIC first listens
+                if (!traffic.isEmpty()) {
+                    queue.schedule(now + traffic.get(0).arrivalOffset(), arrival, this, 0);
+                }
+            }
+            deliver(now);
+        } else if (!on) {
+            enabled = false;
+        }
+    }
+
+    private void arrive(long now, int i) {
+        waiting.add(traffic.get(i).payload());
+        if (i + 1 < traffic.size()) {
+            long next = now + traffic.get(i + 1).arrivalOffset() - traffic.get(i).arrivalOffset();
+            queue.schedule(next, arrival, this, i + 1);
+        }
+        deliver(now);
+    }
+
+    /** Moves the oldest waiting packet into the ring if there is room and the engine is free. */
+    private void deliver(long now) {
+        if (!enabled || rxDma.busy() || waiting.isEmpty() || (head + 1) % rxSlots == tail) {
+            return;
+        }
+        byte[] packet = waiting.poll();
+        long slot = rxBase + head * DeviceMap.NIC_SLOT_BYTES;
+        rxDma.start(now, new DmaTransfer() {
+            @Override
+            public int blocks() {
+                return DeviceMap.NIC_SLOT_BYTES / 64;
+            }
+
+            /** The block with the length goes last, so a poller never sees a length before the bytes. */
+            @Override
+            public long address(int i) {
+                return slot + 64L * (blocks() - 1 - i);
+            }
+
+            @Override
+            public boolean toMemory() {
+                return true;
+            }
+
+            @Override
+            public long readyAt(int i) {
+                return now;
+            }
+
+            @Override
+            public void fill(int i, long[] out) {
+                int blockIndex = blocks() - 1 - i;
+                for (int w = 0; w < 8; w++) {
+                    int slotWord = blockIndex * 8 + w;
+                    out[w] = slotWord == 0 ? packet.length : packWord(packet, (slotWord - 1) * 8);
+                }
+            }
+
+            @Override
+            public void done(long t) {
+                head = (head + 1) % rxSlots;
+                rxCount++;
+                pic.raise(DeviceMap.IRQ_NIC, t);
+                deliver(t);
+            }
+        });
+    }
+
+    private static long packWord(byte[] bytes, int from) {
+        long v = 0;
+        for (int k = 7; k >= 0; k--) {
+            int i = from + k;
+            v = (v << 8) | (i < bytes.length ? bytes[i] & 0xffL : 0);
+        }
+        return v;
+    }
+
+    private void transmit(long cmd, long now) {
+        if (txStatus == DeviceMap.STATUS_BUSY) {
+            error = DeviceMap.ERR_BUSY;
+            return;
+        }
+        txStatus = DeviceMap.STATUS_BUSY;
+        long problem = cmd != DeviceMap.NIC_TX_SEND ? DeviceMap.ERR_BAD_COMMAND
+                : txLen < 1 || txLen > MAX_TX_BYTES ? DeviceMap.ERR_RANGE
+                : (txAddr & 63) != 0 || txAddr < 0 || txAddr > memoryBytes - txLen ? DeviceMap.ERR_ADDRESS
+                : DeviceMap.ERR_NONE;
+        if (problem != DeviceMap.ERR_NONE) {
+            error = problem;
+            queue.schedule(now + ERROR_CYCLES, txError, this, 0);
+            return;
+        }
+        int len = (int) txLen;
+        long base = txAddr;
+        byte[] bytes = new byte[len];
+        txBytes = bytes;
+        txDma.start(now, new DmaTransfer() {
+            @Override
+            public int blocks() {
+                return (len + 63) / 64;
+            }
+
+            @Override
+            public long address(int i) {
+                return base + 64L * i;
+            }
+
+            @Override
+            public boolean toMemory() {
+                return false;
+            }
+
+            @Override
+            public long readyAt(int i) {
+                return now;
+            }
+
+            @Override
+            public void accept(int i, long[] data) {
+                for (int k = 0; k < 64 && i * 64 + k < len; k++) {
+                    bytes[i * 64 + k] = (byte) (data[k / 8] >>> (8 * (k % 8)));
+                }
+            }
+
+            @Override
+            public void done(long t) {
+                finishTx(t, true);
+            }
+        });
+    }
+
+    private void finishTx(long now, boolean ok) {
+        if (ok) {
+            transmitted.add(txBytes);
+            txBytes = null;
+        }
+        txStatus = ok ? DeviceMap.STATUS_DONE : DeviceMap.STATUS_ERROR;
+        pic.raise(DeviceMap.IRQ_NIC, now);
+    }
+}

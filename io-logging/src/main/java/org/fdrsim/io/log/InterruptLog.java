@@ -1,0 +1,88 @@
+package org.fdrsim.io.log;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fdrsim.cpu.core.ProcessorListener;
+
+/**
+ * The interrupt log: a {@link ProcessorListener} that appends (4 B IC, 2 B number) to the
+ * interrupted processor's sink each time an interrupt is taken. Traps are not logged (replay
+ * re-executes them). Other listener calls go on to {@code next}, so it can sit in front of the
+ * recorder's own listener.
+ */
+public final class InterruptLog implements ProcessorListener {
+    private final LogSink[] sinks;
+    private final long[] stallUntil;
+    private final long[] entries;
+    private final byte[] entry = new byte[LogFormat.INTERRUPT_ENTRY_BYTES];
+    private java.util.function.IntToLongFunction clock = cpu -> 0;
+    private ProcessorListener next;
+
+    public InterruptLog(int cpus) {
+        this.sinks = new LogSink[cpus];
+        Arrays.fill(sinks, LogSink.DISCARD);
+        this.stallUntil = new long[cpus];
+        this.entries = new long[cpus];
+    }
+
+    public void setSink(int cpu, LogSink sink) {
+        sinks[cpu] = sink;
+    }
+
+    /** The listener that also sees every call (null: none). */
+    public InterruptLog withNext(ProcessorListener next) {
+        this.next = next;
+        return this;
+    }
+
+    /**
+     * Where the time the sinks see comes from (the machine: the processor's clock, which inside
+     * an interpreter slice is the slice's start; 0 if unset).
+     */
+    public void setClock(java.util.function.IntToLongFunction clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public void memoryAccess(int cpu, long ic, int pc, long address, boolean write, long value) {
+        if (next != null) {
+            next.memoryAccess(cpu, ic, pc, address, write, value);
+        }
+    }
+
+    @Override
+    public void interruptTaken(int cpu, long ic, int number) {
+        LogFormat.putInt(entry, 0, (int) ic);
+        entry[4] = (byte) number;
+        entry[5] = (byte) (number >>> 8);
+        long until = sinks[cpu].append(clock.applyAsLong(cpu), entry, 0, entry.length);
+        if (until > stallUntil[cpu]) {
+            stallUntil[cpu] = until;
+        }
+        entries[cpu]++;
+        if (next != null) {
+            next.interruptTaken(cpu, ic, number);
+        }
+    }
+
+    public long entries(int cpu) {
+        return entries[cpu];
+    }
+
+    public long stallUntil(int cpu) {
+        return stallUntil[cpu];
+    }
+
+    /** The entries of an interrupt log, in the order taken. */
+    public static List<InterruptEntry> decode(byte[] bytes) {
+        LogFormat.checkWhole(bytes, LogFormat.INTERRUPT_ENTRY_BYTES, "interrupt log");
+        List<InterruptEntry> list = new ArrayList<>();
+        for (int off = 0; off < bytes.length; off += LogFormat.INTERRUPT_ENTRY_BYTES) {
+            long ic = LogFormat.getInt(bytes, off) & 0xffff_ffffL;
+            int number = (bytes[off + 4] & 0xff) | (bytes[off + 5] & 0xff) << 8;
+            list.add(new InterruptEntry(ic, number));
+        }
+        return list;
+    }
+}

@@ -1,0 +1,38 @@
+package org.fdrsim.machine.config;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.fdrsim.recorder.RecorderOptions;
+import org.fdrsim.recorder.buffer.BufferSpec;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.policy.PolicyName;
+
+/**
+ * The FDR recorder: off unless {@code enabled} (what {@code fdr run --record} sets). When on,
+ * coherence replies grow by FDR's 5 piggybacked bytes.
+ *
+ * @param enabled               attach the recorder to the timed machine
+ * @param policy                fdr, all-arcs or none (netzer is offline: {@code fdr arcs})
+ * @param cic16                 16-bit CICs with the min((IC &amp; ~0xffff) | CIC, IC) rule
+ * @param reservedMemoryPercent physical memory reserved for the compressed logs (FDR1: 7)
+ * @param chunkBytes            LZ compression chunk
+ * @param buffers               the log buffers of Table 3
+ */
+public record RecorderConfig(boolean enabled, String policy, boolean cic16, double reservedMemoryPercent,
+        int chunkBytes, LogBuffersConfig buffers) {
+
+    /** FDR1 (section 6, Table 3), recorder off. */
+    public static RecorderConfig fdr1() {
+        return new RecorderConfig(false, "fdr", false, 7.0, 4096, LogBuffersConfig.fdr1());
+    }
+
+    /** The recorder module's options at a processor clock of {@code clockGHz}. */
+    public RecorderOptions options(double clockGHz) {
+        Map<LogKind, BufferSpec> specs = new EnumMap<>(LogKind.class);
+        for (LogKind k : LogKind.values()) {
+            LogBufferConfig b = buffers.get(k);
+            specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), b.entryBytes(), clockGHz));
+        }
+        return new RecorderOptions(PolicyName.parse(policy), cic16, specs, chunkBytes, reservedMemoryPercent);
+    }
+}

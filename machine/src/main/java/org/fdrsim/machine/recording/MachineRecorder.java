@@ -1,0 +1,185 @@
+package org.fdrsim.machine.recording;
+
+import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.coherence.cache.CacheController;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.recorder.HardwareState;
+import org.fdrsim.recorder.RecorderOptions;
+import org.fdrsim.recorder.buffer.LogBank;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.ReservedMemory;
+import org.fdrsim.recorder.policy.ArcPolicy;
+import org.fdrsim.recorder.policy.PolicyName;
+import org.fdrsim.recorder.race.AgentView;
+import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.RaceRecorder;
+import org.fdrsim.recorder.trace.AccessTrace;
+
+/**
+ * The FDR recorder wired into a {@link TimedMachine}: the race recorder listens to the memory
+ * system, every cache keeps its per-frame access IC (CIC), each processor's race log buffer
+ * takes the entries, and a full buffer stalls its processor by moving the processor's clock
+ * forward (the instruction waiting for the reply then commits no earlier than the buffer lets
+ * it). All logs of the machine share one {@link LogBank} and one reserved-memory account;
+ * other producers (input, interrupt, DMA, checkpoint logs) take their sinks from {@link #logs()}.
+ *
+ * <p>Why the processor's current IC is right even though processors run ahead of the event
+ * queue: accesses take effect in the simulator's host order (a processor's hits happen when it
+ * executes them; a reply's effect on a cache happens when its event runs), and that host order
+ * is the SC order of the execution. When a cache sends a reply, every instruction its processor
+ * has committed so far precedes the reply in that order, whatever its local clock says; this is
+ * exactly the send observation. A requester is blocked on its miss while replies arrive, so
+ * its IC is stable and IC+1 is the instruction that commits after the reply (receive observation).
+ */
+public final class MachineRecorder {
+    private final TimedMachine machine;
+    private final RecorderOptions options;
+    private final RaceRecorder race;
+    private final LogBank logs;
+    private final int cpus;
+    private final ArcPolicy[] observers;
+    private AccessTrace trace;
+    private long stallCycles;
+
+    private MachineRecorder(TimedMachine machine, RecorderOptions options) {
+        this.machine = machine;
+        this.options = options;
+        this.cpus = machine.cpuCount();
+        MemorySystem mem = machine.memorySystem();
+        CacheController[] caches = new CacheController[cpus];
+        Processor[] procs = new Processor[cpus];
+        for (int i = 0; i < cpus; i++) {
+            caches[i] = mem.cache(i);
+            caches[i].trackAccessIc();
+            procs[i] = machine.cpu(i);
+        }
+        AgentView view = new AgentView() {
+            @Override
+            public long ic(int cpu) {
+                return procs[cpu].instructionCount();
+            }
+
+            @Override
+            public long lastAccessIc(int cpu, long block) {
+                return caches[cpu].lastAccessIc(block);
+            }
+        };
+        this.race = new RaceRecorder(view, options.cic16(), options.policy().create(cpus));
+        this.observers = new ArcPolicy[PolicyName.values().length];
+        observers[options.policy().ordinal()] = race.primary();
+        long memoryBytes = mem.memory().size();
+        this.logs = new LogBank(options.buffers(), options.chunkBytes(),
+                ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()));
+        for (int i = 0; i < cpus; i++) {
+            race.setSink(i, logs.buffer(LogKind.MEMORY_RACE, i));
+        }
+        race.setStallSink((agent, now, until) -> {
+            if (agent < cpus) {
+                Processor p = procs[agent];
+                long from = Math.max(now, p.cycle());
+                if (until > from) {
+                    stallCycles += until - from;
+                    p.advanceTo(until);
+                }
+            }
+        });
+        mem.addListener(race);
+    }
+
+    /** Attaches a recorder with {@code options}; only the primary policy runs until {@link #observeAllPolicies}. */
+    public static MachineRecorder attach(TimedMachine machine, RecorderOptions options) {
+        return new MachineRecorder(machine, options);
+    }
+
+    /**
+     * Lets the other online policies (fdr, all-arcs, none) observe the same execution beside
+     * the primary one; call before the run. They only count and keep their arcs.
+     */
+    public void observeAllPolicies() {
+        for (PolicyName p : PolicyName.values()) {
+            if (p.online() && observers[p.ordinal()] == null) {
+                observers[p.ordinal()] = p.create(cpus);
+                race.addObserver(observers[p.ordinal()]);
+            }
+        }
+    }
+
+    /**
+     * Records every committed access (processors through their listener, DMA engines through
+     * the recorder), for the soundness checker and the Netzer reduction. Replaces the
+     * processors' listener.
+     */
+    public AccessTrace enableTrace() {
+        if (trace == null) {
+            trace = new AccessTrace();
+            machine.setListener(trace);
+            race.setTrace(trace);
+        }
+        return trace;
+    }
+
+    /** DMA engine {@code agent} (id cpus + k) logs its race arcs into DMA race buffer k. */
+    public void wireDmaEngine(int agent) {
+        race.setSink(agent, logs.buffer(LogKind.DMA_RACE, agent - cpus));
+    }
+
+    /**
+     * A checkpoint: IC, CIC and VIC restart (section 6: "IC, CIC, VIC are reset at checkpoint
+     * boundary"). Call with the machine quiescent. The logged arcs of the previous epoch are
+     * forgotten here; the checkpoint module keeps what it needs from {@link #arcs} first.
+     */
+    public void resetAtCheckpoint() {
+        for (int i = 0; i < cpus; i++) {
+            machine.cpu(i).resetInstructionCount();
+            machine.memorySystem().cache(i).resetAccessIcs(0);
+        }
+        race.reset();
+        if (trace != null) {
+            trace.clear();
+        }
+    }
+
+    /** Compresses every buffer's partial chunk (the trigger flushes the buffers). */
+    public void flush() {
+        logs.flush();
+    }
+
+    public RaceRecorder race() {
+        return race;
+    }
+
+    public LogBank logs() {
+        return logs;
+    }
+
+    public RecorderOptions options() {
+        return options;
+    }
+
+    /** The trace, or null if not enabled. */
+    public AccessTrace trace() {
+        return trace;
+    }
+
+    /** The arcs policy {@code p} logged (null if it did not observe this run; netzer: see NetzerReduction). */
+    public ArcLog arcs(PolicyName p) {
+        ArcPolicy policy = observers[p.ordinal()];
+        return policy == null ? null : policy.arcs();
+    }
+
+    /** The primary policy's arcs: what the memory-race logs hold. */
+    public ArcLog arcs() {
+        return race.primary().arcs();
+    }
+
+    /** Cycles processors waited for full race log buffers. */
+    public long stallCycles() {
+        return stallCycles;
+    }
+
+    /** The recorder's per-core hardware state. */
+    public HardwareState hardwareState() {
+        return HardwareState.of(cpus, machine.memorySystem().cache(0).l2Frames(), options.cic16());
+    }
+}

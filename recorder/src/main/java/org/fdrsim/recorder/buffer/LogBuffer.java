@@ -1,0 +1,110 @@
+package org.fdrsim.recorder.buffer;
+
+import org.fdrsim.io.log.LogSink;
+import org.fdrsim.recorder.compress.ChunkCompressor;
+
+/**
+ * One hardware log buffer: entries come in from a producer, drain at a fixed bandwidth into
+ * the LZ compressor, and the compressed bytes go to reserved memory. A full buffer never
+ * drops an entry: {@link #append} returns the later time at which enough has drained, and
+ * the producer must wait until then. Bytes reach the compressor in the order appended, which
+ * is the order they drain.
+ */
+public final class LogBuffer implements LogSink {
+    private final BufferSpec spec;
+    private final int owner;
+    private final ChunkCompressor compressor;
+    /** Bytes in the buffer at {@link #lastTime} (fractional: drain is a rate). */
+    private double occupancy;
+    private long lastTime;
+    private double peak;
+    private long entries;
+    private long stalls;
+    private long stallCycles;
+
+    public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve) {
+        this.spec = spec;
+        this.owner = owner;
+        this.compressor = new ChunkCompressor(chunkBytes, reserve::charge);
+    }
+
+    @Override
+    public long append(long now, byte[] entry, int offset, int length) {
+        if (length > spec.capacityBytes()) {
+            throw new IllegalArgumentException(spec.kind().key() + " log: a " + length
+                    + "-byte entry cannot fit a " + spec.capacityBytes() + "-byte buffer");
+        }
+        drainUntil(now);
+        long t = Math.max(now, lastTime);
+        double over = occupancy + length - spec.capacityBytes();
+        long resume = now;
+        if (over > 0) {
+            long wait = (long) Math.ceil(over / spec.bytesPerCycle());
+            t += wait;
+            occupancy = Math.max(0, occupancy - wait * spec.bytesPerCycle());
+            lastTime = t;
+            resume = t;
+            stalls++;
+            stallCycles += resume - now;
+        }
+        occupancy += length;
+        peak = Math.max(peak, occupancy);
+        entries++;
+        compressor.write(entry, offset, length);
+        return resume;
+    }
+
+    private void drainUntil(long now) {
+        if (now > lastTime) {
+            occupancy = Math.max(0, occupancy - (now - lastTime) * spec.bytesPerCycle());
+            lastTime = now;
+        }
+    }
+
+    /** Compresses what is still waiting (the trigger flushes every buffer). */
+    public void flush() {
+        compressor.flush();
+    }
+
+    /** Bytes in the buffer at {@code now}, if nothing more arrives. */
+    public double occupancyAt(long now) {
+        return Math.max(0, occupancy - Math.max(0, now - lastTime) * spec.bytesPerCycle());
+    }
+
+    public BufferSpec spec() {
+        return spec;
+    }
+
+    /** The agent or node the buffer belongs to. */
+    public int owner() {
+        return owner;
+    }
+
+    public long entries() {
+        return entries;
+    }
+
+    public long rawBytes() {
+        return compressor.rawBytes();
+    }
+
+    public long compressedBytes() {
+        return compressor.compressedBytes();
+    }
+
+    public long stalls() {
+        return stalls;
+    }
+
+    public long stallCycles() {
+        return stallCycles;
+    }
+
+    public double peakOccupancy() {
+        return peak;
+    }
+
+    public ChunkCompressor compressor() {
+        return compressor;
+    }
+}
