@@ -8,6 +8,8 @@ final class ExitCodes {
     static final int PROGRAM_FAILED = 1;
     /** Bad command line, file, program or configuration. */
     static final int USER_ERROR = 2;
+    /** Replay or verification found a divergence (fdr replay, fdr verify, fdr demo). */
+    static final int DIVERGED = 3;
     /** A bug in fdrsim itself. */
     static final int INTERNAL_ERROR = 70;
 

@@ -15,7 +15,9 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Version.class,
         description = "fdrsim: a simulator of the Flight Data Recorder multiprocessor (Xu, Bodik, Hill, ISCA 2003).",
         subcommands = {AsmCommand.class, RunCommand.class, ConfigCommand.class, ProtocolCommand.class,
-                TestProtocolCommand.class, ArcsCommand.class, CommandLine.HelpCommand.class})
+                TestProtocolCommand.class, ArcsCommand.class, RecordCommand.class, InspectCommand.class, ReplayCommand.class, VerifyCommand.class, DemoCommand.class,
+                ExperimentCommand.class, SweepCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Show stack traces of errors.")
     boolean debug;

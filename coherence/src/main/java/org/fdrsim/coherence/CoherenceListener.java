@@ -67,6 +67,22 @@ public interface CoherenceListener {
     /** Home {@code home} applied {@code from}'s writeback of {@code block} to memory. */
     default void writebackReceived(long now, int home, int from, long block) {}
 
+    /**
+     * Home {@code home} is about to overwrite memory's copy of {@code block} with a writeback
+     * from {@code from} (a cache or a DMA engine); memory still holds the old contents, which
+     * a listener may read (a memory checkpoint log saves them).
+     */
+    default void memoryBlockWriting(long now, int home, int from, long block) {}
+
+    /**
+     * {@code cpu} is about to store into {@code block} for the first time in the current write
+     * epoch of its L2 frame (see {@code CacheController.startWriteEpoch}); the block's current
+     * value, the coherent one since the cache holds it writable, is
+     * {@code data[offset .. offset + 8)}. Only called once write epochs are tracked. Do not keep
+     * or modify {@code data}.
+     */
+    default void firstWriteInEpoch(long now, int cpu, long block, long[] data, int offset) {}
+
     // ---- DMA engines: pseudo-processors with ids nodes .. nodes + engines - 1 ----
     //
     // Agent ids at or above the node count name DMA engines (MemorySystem.addDmaEngine). They

@@ -87,6 +87,20 @@ final class ListenerChain implements CoherenceListener {
     }
 
     @Override
+    public void memoryBlockWriting(long now, int home, int from, long block) {
+        for (CoherenceListener l : listeners) {
+            l.memoryBlockWriting(now, home, from, block);
+        }
+    }
+
+    @Override
+    public void firstWriteInEpoch(long now, int cpu, long block, long[] data, int offset) {
+        for (CoherenceListener l : listeners) {
+            l.firstWriteInEpoch(now, cpu, block, data, offset);
+        }
+    }
+
+    @Override
     public long dmaReplySending(long now, int engine, long engineIc, int requester, long block, ReplyKind kind) {
         long result = 0;
         for (CoherenceListener l : listeners) {

@@ -48,6 +48,11 @@ public final class TimedMachine {
     private final long lookahead;
     /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
     private final org.fdrsim.machine.recording.MachineRecorder recorder;
+    /** When the next logical checkpoint is due (recorder on); processors never run past it. */
+    private long nextCheckpoint = Long.MAX_VALUE;
+    /** After the trigger: misses still complete in the memory system, but no instruction commits. */
+    private boolean frozen;
+    private boolean started;
 
     public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
         this.config = config;
@@ -85,7 +90,7 @@ public final class TimedMachine {
         interruptLog.setClock(cpu -> cpus[cpu].cycle());
         this.recorder = config.recorder().enabled()
                 ? org.fdrsim.machine.recording.MachineRecorder.attach(this,
-                        config.recorder().options(config.processor().clockGHz()))
+                        config.recorder().options(config.processor().clockGHz()), config.checkpoint().toConfig())
                 : null;
         if (recorder != null) {
             wireIoLogs(recorder);
@@ -121,6 +126,9 @@ public final class TimedMachine {
 
     /** Wakes the processor and retires the instruction that missed, inside the completing event. */
     private void completeMiss(Processor p, long now) {
+        if (frozen) {
+            return; // stopped by the trigger: the stalled instruction does not commit
+        }
         p.resume(now);
         p.run(Long.MAX_VALUE, p.instructionCount() + 1);
     }
@@ -137,6 +145,11 @@ public final class TimedMachine {
         long maxInstructions = config.limits().maxInstructions() == 0 ? Long.MAX_VALUE : config.limits().maxInstructions();
         long maxCycles = config.limits().maxCycles() == 0 ? Long.MAX_VALUE : config.limits().maxCycles();
         StopCause cause;
+        if (recorder != null && !started) {
+            recorder.checkpoints().takeInitial();
+            nextCheckpoint = recorder.checkpoints().firstCheckpointTime();
+        }
+        started = true;
         while (true) {
             // The processor that is furthest behind, and the runner-up's time.
             int chosen = -1;
@@ -179,6 +192,19 @@ public final class TimedMachine {
                     break;
                 }
             }
+            if (recorder != null) {
+                if (recorder.checkpoints().stopRequested()) {
+                    cause = StopCause.RESERVE_FULL;
+                    break;
+                }
+                if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
+                    if (checkpoint()) {
+                        cause = stopCauseOfFinal();
+                        break;
+                    }
+                    continue;
+                }
+            }
             if (nextEvent <= first) {
                 if (nextEvent >= maxCycles) {
                     cause = StopCause.CYCLE_LIMIT;
@@ -203,7 +229,7 @@ public final class TimedMachine {
             p.advanceTo(first);
             timers.deliverDue(p);
             long bound = Math.min(nextEvent, second == Long.MAX_VALUE ? Long.MAX_VALUE : second + lookahead);
-            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), maxCycles));
+            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), Math.min(maxCycles, nextCheckpoint)));
             if (bound <= p.cycle()) {
                 bound = p.cycle() + 1;
             }
@@ -216,7 +242,61 @@ public final class TimedMachine {
         if (cause == StopCause.ALL_HALTED) {
             drain();
         }
-        return RunResult.of(cause, cpus, devices.console().outputText());
+        RunResult result = RunResult.of(cause, cpus, devices.console().outputText());
+        if (recorder != null) {
+            finishRecording();
+        }
+        return result;
+    }
+
+    /**
+     * A logical checkpoint at {@code nextCheckpoint}: every processor has stopped at or past it;
+     * phase 1 drains outstanding transactions (a stalled processor's miss completes and its
+     * instruction commits in the ending interval), phase 2 is the recorder's. Processors resume
+     * after the measured drain plus the fixed quiesce cost. Returns true if an instruction that
+     * committed during the drain stopped the machine.
+     */
+    private boolean checkpoint() {
+        long t = nextCheckpoint;
+        while (!memorySystem.quiescent() || stalledAny()) {
+            if (!queue.step()) {
+                break; // nothing in flight can finish: the main loop reports it
+            }
+            if (stoppedByCompletion()) {
+                return true;
+            }
+        }
+        long resume = recorder.checkpoints().take(t, Math.max(t, queue.now()));
+        for (Processor p : cpus) {
+            if (!p.state().isFinal()) {
+                p.advanceTo(resume);
+            }
+        }
+        nextCheckpoint = recorder.checkpoints().nextCheckpointTime(t, resume);
+        return false;
+    }
+
+    /**
+     * The trigger's stop and flush: no processor commits another instruction; outstanding
+     * transactions drain so the memory system is quiescent; then the recorder flushes the
+     * caches into memory and every log buffer into the reservation (memory becomes the coherent
+     * final image of the dump).
+     */
+    private void finishRecording() {
+        frozen = true;
+        long last = 0;
+        while (!memorySystem.quiescent() && queue.step()) {
+            // misses, writebacks and DMA transfers in flight finish
+        }
+        for (Processor p : cpus) {
+            last = Math.max(last, p.cycle());
+        }
+        recorder.checkpoints().finish(Math.max(last, queue.now()));
+    }
+
+    /** The configuration this machine was built from. */
+    public MachineConfig config() {
+        return config;
     }
 
     private static long saturatingAdd(long a, long b) {

@@ -71,6 +71,14 @@ public final class CacheController implements MemoryPort {
      */
     private long[] accessIc;
 
+    /**
+     * Per L2 frame, the write epoch in which its block was last stored to (-1: not since it was
+     * filled); null unless {@link #trackWriteEpochs} was called. The first store of an epoch
+     * calls {@link CoherenceListener#firstWriteInEpoch} (a checkpoint log's hook).
+     */
+    private int[] writeEpoch;
+    private int epoch;
+
     // The transition being run: the block, its L2 frame (-1: none), the message (null for
     // processor events) and the time.
     private long xBlock;
@@ -129,6 +137,10 @@ public final class CacheController implements MemoryPort {
             accessFrame = frame;
             if (accessIc != null) {
                 accessIc[frame] = ic;
+            }
+            if (write && writeEpoch != null && writeEpoch[frame] != epoch) {
+                writeEpoch[frame] = epoch;
+                ctx.listener().firstWriteInEpoch(Math.max(cycle, ctx.queue().now()), cpu, block, l2Data, frame * 8);
             }
             l2.touch(frame);
             int f1 = l1.lookup(block);
@@ -354,6 +366,9 @@ public final class CacheController implements MemoryPort {
         if (accessIc != null) {
             accessIc[victim] = -1; // a new block: no access to it yet
         }
+        if (writeEpoch != null) {
+            writeEpoch[victim] = -1; // a new block: not stored to in any epoch yet
+        }
         xFrame = victim;
     }
 
@@ -479,6 +494,21 @@ public final class CacheController implements MemoryPort {
         if (accessIc != null) {
             java.util.Arrays.fill(accessIc, value);
         }
+    }
+
+    // ---------------------------------------------------------------- write epochs (checkpoint logs)
+
+    /** Starts tracking per-frame write epochs (see {@link CoherenceListener#firstWriteInEpoch}). */
+    public void trackWriteEpochs() {
+        if (writeEpoch == null) {
+            writeEpoch = new int[l2State.length];
+            java.util.Arrays.fill(writeEpoch, -1);
+        }
+    }
+
+    /** Starts a new write epoch (a checkpoint): the next store to each frame calls the listener again. */
+    public void startWriteEpoch() {
+        epoch++;
     }
 
     /** L2 block frames (a recorder sizes its per-frame state by it). */

@@ -192,6 +192,7 @@ public final class Directory {
             case CLEAR_SHARERS -> sharers[e] = 0;
             case SET_OWNER -> owners[e] = requester;
             case WRITE_MEMORY -> {
+                ctx.listener().memoryBlockWriting(xNow, node, requester, block);
                 memory.write(block, m);
                 ctx.listener().writebackReceived(xNow, node, requester, block);
             }

@@ -53,6 +53,14 @@ final class ConfigValidator {
         atLeast("limits.maxInstructions", c.limits().maxInstructions(), 0);
         atLeast("limits.maxCycles", c.limits().maxCycles(), 0);
         recorder(c.recorder());
+        if (c.checkpoint() == null) {
+            problems.add("checkpoint is missing");
+        } else {
+            atLeast("checkpoint.intervalCycles", c.checkpoint().intervalCycles(), 0);
+            atLeast("checkpoint.quiesceCycles", c.checkpoint().quiesceCycles(), 0);
+            range("checkpoint.retained", c.checkpoint().retained(), 2, 1 << 16);
+            atLeast("checkpoint.replayIntervalTargetCycles", c.checkpoint().replayIntervalTargetCycles(), 1);
+        }
         if (c.devices() == null) {
             problems.add("devices is missing");
         } else {

@@ -13,6 +13,7 @@ import org.fdrsim.cpu.functional.FunctionalConfig;
  * @param seed seeds every random stream of the run (scheduler, latency perturbation)
  * @param recorder the FDR recorder (off unless enabled)
  * @param devices disk, NIC, interrupt controller, DMA engines (off unless enabled), console input
+ * @param checkpoint logical checkpoints taken while the recorder is on
  */
 public record MachineConfig(
         int cpus,
@@ -23,13 +24,14 @@ public record MachineConfig(
         NetworkConfig network,
         LimitsConfig limits,
         RecorderConfig recorder,
-        org.fdrsim.io.device.DevicesConfig devices) {
+        org.fdrsim.io.device.DevicesConfig devices,
+        CheckpointSettings checkpoint) {
 
     /** The FDR1 machine of the paper, with 4 processors and seed 1. */
     public static MachineConfig fdr1() {
         return new MachineConfig(4, 1, ProcessorConfig.fdr1(), CachesConfig.fdr1(), MemoryConfig.fdr1(),
                 NetworkConfig.fdr1(), LimitsConfig.none(), RecorderConfig.fdr1(),
-                org.fdrsim.io.device.DevicesConfig.defaults());
+                org.fdrsim.io.device.DevicesConfig.defaults(), CheckpointSettings.fdr1());
     }
 
     public long memoryBytesPerCpu() {

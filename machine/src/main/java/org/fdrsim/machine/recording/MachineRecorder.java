@@ -41,6 +41,7 @@ public final class MachineRecorder {
     private final ArcPolicy[] observers;
     private AccessTrace trace;
     private long stallCycles;
+    private CheckpointController checkpoints;
 
     private MachineRecorder(TimedMachine machine, RecorderOptions options) {
         this.machine = machine;
@@ -89,7 +90,20 @@ public final class MachineRecorder {
 
     /** Attaches a recorder with {@code options}; only the primary policy runs until {@link #observeAllPolicies}. */
     public static MachineRecorder attach(TimedMachine machine, RecorderOptions options) {
-        return new MachineRecorder(machine, options);
+        return attach(machine, options, org.fdrsim.checkpoint.CheckpointConfig.fdr1());
+    }
+
+    /** Like {@link #attach(TimedMachine, RecorderOptions)}, with logical checkpoints per {@code checkpoints}. */
+    public static MachineRecorder attach(TimedMachine machine, RecorderOptions options,
+            org.fdrsim.checkpoint.CheckpointConfig checkpoints) {
+        MachineRecorder r = new MachineRecorder(machine, options);
+        r.checkpoints = new CheckpointController(machine, r, checkpoints);
+        return r;
+    }
+
+    /** Logical checkpoints, checkpoint logs and retention. */
+    public CheckpointController checkpoints() {
+        return checkpoints;
     }
 
     /**

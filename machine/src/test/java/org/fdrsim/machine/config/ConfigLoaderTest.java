@@ -80,7 +80,7 @@ class ConfigLoaderTest {
         'caches: {l1: {sizeKB: 8192}}'  | caches.l1.sizeKB (8192) must not exceed caches.l2.sizeKB (4096)
         'memory: {model: magic}'        | configuration: memory.model must be 'timed' or 'ideal', got 'magic'
         'caches: {l3: {sizeKB: 1}}'     | unknown setting 'caches.l3', expected one of [l1, l2]
-        'bogus: 1'                      | unknown setting 'bogus', expected one of [cpus, seed, processor, caches, memory, network, limits, recorder, devices]
+        'bogus: 1'                      | unknown setting 'bogus', expected one of [cpus, seed, processor, caches, memory, network, limits, recorder, devices, checkpoint]
         cpus: four                      | configuration: cpus: expected a whole number
         'network: {linkGBps: -1}'       | configuration: network.linkGBps must be a positive number, got -1.0
         'network: {dimX: 3, dimY: 1}'   | network.dimX x network.dimY (3 x 1) must equal cpus (4)

@@ -21,6 +21,8 @@ public final class LogBuffer implements LogSink {
     private long entries;
     private long stalls;
     private long stallCycles;
+    private long segmentEntriesStart;
+    private long segmentRawStart;
 
     public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve) {
         this.spec = spec;
@@ -59,6 +61,22 @@ public final class LogBuffer implements LogSink {
             occupancy = Math.max(0, occupancy - (now - lastTime) * spec.bytesPerCycle());
             lastTime = now;
         }
+    }
+
+    /**
+     * Closes this buffer's segment of the current checkpoint interval (IC, CIC and VIC restart
+     * at a checkpoint, so each interval's entries are kept apart): compresses the partial chunk
+     * and returns the interval's entries as stored; the next entry starts a new segment. The
+     * buffer's occupancy (hardware timing) is not affected.
+     */
+    public org.fdrsim.recorder.dump.LogSegment closeSegment() {
+        byte[] stream = compressor.cutSegment();
+        long raw = compressor.rawBytes() - segmentRawStart;
+        org.fdrsim.recorder.dump.LogSegment s = new org.fdrsim.recorder.dump.LogSegment(spec.kind(), owner,
+                entries - segmentEntriesStart, raw, stream);
+        segmentRawStart = compressor.rawBytes();
+        segmentEntriesStart = entries;
+        return s;
     }
 
     /** Compresses what is still waiting (the trigger flushes every buffer). */

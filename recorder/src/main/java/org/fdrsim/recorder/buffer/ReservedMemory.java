@@ -10,6 +10,8 @@ public final class ReservedMemory {
     private final long capacityBytes;
     private long usedBytes;
     private long peakBytes;
+    private Runnable overflow = () -> {};
+    private boolean handlingOverflow;
 
     public ReservedMemory(long capacityBytes) {
         this.capacityBytes = capacityBytes;
@@ -23,6 +25,22 @@ public final class ReservedMemory {
     public void charge(long bytes) {
         usedBytes += bytes;
         peakBytes = Math.max(peakBytes, usedBytes);
+        if (usedBytes > capacityBytes && !handlingOverflow) {
+            handlingOverflow = true;
+            try {
+                overflow.run(); // may release() the logs of discarded checkpoints
+            } finally {
+                handlingOverflow = false;
+            }
+        }
+    }
+
+    /**
+     * Called when a charge takes the account over capacity (the checkpoint controller drops the
+     * oldest checkpoint, or stops the recorder); by default nothing happens.
+     */
+    public void setOverflowHandler(Runnable handler) {
+        this.overflow = handler == null ? () -> {} : handler;
     }
 
     /** Returns {@code bytes} (the logs of a discarded checkpoint). */

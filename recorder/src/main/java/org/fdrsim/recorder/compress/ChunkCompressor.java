@@ -97,6 +97,17 @@ public final class ChunkCompressor {
         return chunks;
     }
 
+    /**
+     * Ends a log segment (a checkpoint): compresses the partial chunk and returns the stored
+     * stream since the previous cut, which is then forgotten (totals are kept).
+     */
+    public byte[] cutSegment() {
+        flush();
+        byte[] segment = stream.toByteArray();
+        stream.reset();
+        return segment;
+    }
+
     /** The stored stream: chunks with their headers. */
     public byte[] stream() {
         return stream.toByteArray();

@@ -15,7 +15,9 @@ public enum StopCause {
     /** Every live processor sleeps in {@code wfi} and nothing can wake it. */
     IDLE("every processor waits for an interrupt that cannot come"),
     /** Processors wait for memory and nothing is in flight that could answer (a protocol bug). */
-    DEADLOCK("processors wait for memory that never answers");
+    DEADLOCK("processors wait for memory that never answers"),
+    /** The recorder's reserved memory cannot hold the logs of the current checkpoint interval. */
+    RESERVE_FULL("reserved log memory full");
 
     private final String description;
 

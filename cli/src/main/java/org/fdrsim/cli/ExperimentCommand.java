@@ -1,0 +1,93 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.results.Outputs;
+import org.fdrsim.results.PaperExperiment;
+import org.fdrsim.results.PaperReport;
+import org.fdrsim.results.Parallel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code fdr experiment paper}: the paper's Figure 4, Figure 5, Table 3 and reduction table on the proxies. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, description = "Run an experiment and write its report.",
+        subcommands = {ExperimentCommand.Paper.class})
+final class ExperimentCommand implements Runnable {
+    @ParentCommand
+    Main main;
+
+    @Override
+    public void run() {
+        new picocli.CommandLine(this).usage(main.out);
+    }
+
+    @Command(name = "paper", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Reproduce the FDR paper's Figure 4 (runtime with and without FDR, 95% CI),",
+                    "Figure 5 (log sizes), Table 3, a race-arc reduction table and the replay-interval memory",
+                    "on the four commercial proxies; writes report.md, JSON, CSV and charts to DIR."})
+    static final class Paper implements Callable<Integer> {
+        @ParentCommand
+        ExperimentCommand parent;
+
+        @Option(names = "--scale", paramLabel = "SCALE", description = "default (minutes; small intervals and work), paper (1/3 s checkpoints; hours) or tiny (tests).")
+        String scale = "default";
+
+        @Option(names = "--runs", paramLabel = "N", description = "Perturbed runs per workload, with and without FDR (default 10; the paper used 15).")
+        int runs = 10;
+
+        @Option(names = "--seed", paramLabel = "S", description = "First seed; runs use S .. S+N-1 (default 1).")
+        long seed = 1;
+
+        @Option(names = "--workload", paramLabel = "W", split = ",", description = "Workloads (default oltp,jbb,web,dynweb).")
+        List<String> workloads = new ArrayList<>(PaperExperiment.Options.paperWorkloads());
+
+        @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a setting in every run (repeatable).")
+        List<String> set = new ArrayList<>();
+
+        @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default: host processors). Results do not depend on it.")
+        Integer jobs;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Output directory (default experiment-paper).")
+        Path output = Path.of("experiment-paper");
+
+        @Override
+        public Integer call() throws IOException {
+            Main main = parent.main;
+            PaperExperiment.Options o;
+            try {
+                o = new PaperExperiment.Options(scale, runs, seed, set, workloads);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            long start = System.nanoTime();
+            try {
+                PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,
+                        ConsoleProgress.create());
+                PaperReport.write(new Outputs(output), r, command(o));
+                for (PaperExperiment.Finding f : r.findings()) {
+                    main.out.printf("%-4s %s: %s%n", f.reproduced() ? "yes" : "NO", f.claim(), f.measured());
+                }
+                main.out.println("report: " + output.resolve("report.md"));
+            } catch (ConfigException | IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            main.err.printf("host: %.1f s%n", (System.nanoTime() - start) / 1e9);
+            return ExitCodes.OK;
+        }
+
+        private String command(PaperExperiment.Options o) {
+            StringBuilder sb = new StringBuilder("fdr experiment paper --scale ").append(o.scale()).append(" --runs ")
+                    .append(o.runs()).append(" --seed ").append(o.baseSeed()).append(" --workload ")
+                    .append(String.join(",", o.workloads()));
+            for (String s : o.settings()) {
+                sb.append(" --set ").append(s);
+            }
+            return sb.toString();
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.recording.CoreDumps;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code fdr record FILE -o run.fdr}: run a program with the FDR recorder on until a trigger
+ * (software trigger or assert, fatal fault, all processors halted, a cycle or instruction
+ * limit), then write the log-enhanced core dump and print a short summary.
+ */
+@Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Record a program with FDR and write the log-enhanced core dump at the trigger.",
+                "Console output goes to stdout, then a summary; see 'fdr inspect' for the dump."})
+final class RecordCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(paramLabel = "FILE", description = "Assembly source (.s).")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DUMP", required = true, description = "Where to write the core dump (e.g. run.fdr).")
+    Path output;
+
+    @Mixin
+    MachineOptions machine;
+
+    @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Cycles between checkpoints (checkpoint.intervalCycles; FDR1: 333333333).")
+    Long checkpointInterval;
+
+    @Override
+    public Integer call() throws IOException {
+        MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
+        if (checkpointInterval != null) {
+            try {
+                config = new ConfigLoader(config).set("checkpoint.intervalCycles", String.valueOf(checkpointInterval))
+                        .build();
+            } catch (ConfigException e) {
+                throw new UserError("--checkpoint-interval: " + e.getMessage(), e);
+            }
+        }
+        ProgramImage program = ProgramLoader.load(file);
+        byte[] input = new byte[0];
+        String configured = config.devices().consoleInput();
+        if (!configured.isEmpty()) {
+            try {
+                input = java.nio.file.Files.readAllBytes(Path.of(configured));
+            } catch (IOException e) {
+                throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
+            }
+        }
+        CoreDump dump;
+        RunResult result;
+        try {
+            TimedMachine m = new TimedMachine(program, config, new Console(input, main.out));
+            result = m.run();
+            dump = CoreDumps.of(m, result);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        main.out.flush();
+        byte[] bytes = CoreDumpWriter.toBytes(dump);
+        try {
+            org.fdrsim.cpu.files.AtomicFile.write(output, bytes);
+        } catch (IOException e) {
+            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+        }
+        String console = result.consoleOutput();
+        if (!console.isEmpty() && !console.endsWith("\n")) {
+            main.out.println();
+        }
+        main.out.println("---");
+        main.out.println(dump.trigger().description());
+        main.out.printf("instructions: %d in all, %d in the last interval; cycles: %d%n",
+                dump.summary().instructions(), result.instructions(), result.cycles());
+        main.out.printf("checkpoints: %d taken, %d retained (%s), %d dropped%s%n", dump.summary().checkpointsTaken(),
+                dump.checkpoints().size(), InspectCommand.cycles(dump), dump.summary().checkpointsDropped(),
+                dump.summary().checkpointsDroppedEarly() > 0
+                        ? " (" + dump.summary().checkpointsDroppedEarly() + " early: reserved memory full)" : "");
+        main.out.printf("replay interval: %d cycles from the oldest retained checkpoint%n",
+                InspectCommand.replayInterval(dump));
+        main.out.printf("dump: %s, %d bytes%n", output, bytes.length);
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,159 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.results.Outputs;
+import org.fdrsim.results.Parallel;
+import org.fdrsim.results.Sweep;
+import org.fdrsim.results.SweepReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code fdr sweep}: a workload over configuration values, locally on a thread pool, or as a
+ * Slurm job array ({@code --emit-slurm}) whose shards {@code fdr sweep merge} assembles.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a workload over the cartesian product of configuration values (with and without FDR,",
+                "N seeds per point) and write report.md, sweep.json, sweep.csv and charts to DIR."},
+        subcommands = {SweepCommand.Merge.class, SweepCommand.PointCommand.class})
+final class SweepCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--param", paramLabel = "PATH=V1,V2,...", description = "A swept setting and its values (repeatable).")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--workload", paramLabel = "W", description = "oltp, jbb, web, dynweb or random-tester (default oltp).")
+    String workload = "oltp";
+
+    @Option(names = "--scale", paramLabel = "SCALE", description = "Work and checkpoint interval: tiny, default or paper (default: default).")
+    String scale = "default";
+
+    @Option(names = "--work", paramLabel = "N", description = "The workload's work (transactions, requests, iterations) instead of the scale's.")
+    long work;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Seeds per point (default 3).")
+    int runs = 3;
+
+    @Option(names = "--seed", paramLabel = "S", description = "First seed (default 1).")
+    long seed = 1;
+
+    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a setting at every point (repeatable).")
+    List<String> set = new ArrayList<>();
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default: host processors).")
+    Integer jobs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Output directory (default sweep).")
+    Path output = Path.of("sweep");
+
+    @Option(names = "--emit-slurm", paramLabel = "DIR", description = "Do not run: write a Slurm job array (one task per point) to DIR.")
+    Path emitSlurm;
+
+    @Override
+    public Integer call() throws IOException {
+        Sweep.Spec spec = spec();
+        try {
+            Sweep.validate(spec);
+            if (emitSlurm != null) {
+                SweepReport.writeSlurm(new Outputs(emitSlurm), spec, "fdr");
+                main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(), emitSlurm.resolve("sweep.sbatch"));
+                main.out.println("then: fdr sweep merge " + emitSlurm);
+                return ExitCodes.OK;
+            }
+            Sweep.Result r = Sweep.runLocal(spec, threads(jobs), ConsoleProgress.create());
+            SweepReport.write(new Outputs(output), r);
+            main.out.println("report: " + output.resolve("report.md"));
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        return ExitCodes.OK;
+    }
+
+    private Sweep.Spec spec() {
+        try {
+            List<Sweep.Param> ps = new ArrayList<>();
+            for (String p : params) {
+                ps.add(Sweep.Param.parse(p));
+            }
+            return new Sweep.Spec(workload, scale, work, runs, seed, set, ps);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    static int threads(Integer jobs) {
+        return jobs == null ? Parallel.defaultThreads() : Math.max(1, jobs);
+    }
+
+    @Command(name = "merge", mixinStandardHelpOptions = true,
+            description = "Assemble the shards of a Slurm sweep (DIR/shards/*.json) into the report a local sweep writes.")
+    static final class Merge implements Callable<Integer> {
+        @ParentCommand
+        SweepCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to --emit-slurm.")
+        Path dir;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Where to write the report (default DIR).")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            try {
+                Sweep.Spec spec = SweepReport.readSpec(dir);
+                Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
+                Path out = output == null ? dir : output;
+                SweepReport.write(new Outputs(out), r);
+                parent.main.out.println("report: " + out.resolve("report.md"));
+            } catch (ConfigException | IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "point", mixinStandardHelpOptions = true,
+            description = "Run one point of a Slurm sweep (what each array task does) and write DIR/shards/point-NNNN.json.")
+    static final class PointCommand implements Callable<Integer> {
+        @ParentCommand
+        SweepCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to --emit-slurm.")
+        Path dir;
+
+        @Option(names = "--index", paramLabel = "I", required = true, description = "The point (SLURM_ARRAY_TASK_ID).")
+        int index;
+
+        @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default 1).")
+        Integer jobs = 1;
+
+        @Override
+        public Integer call() throws IOException {
+            try {
+                Sweep.Spec spec = SweepReport.readSpec(dir);
+                Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), org.fdrsim.results.Progress.NONE);
+                Path p = SweepReport.shardPath(dir, index);
+                Files.createDirectories(p.getParent());
+                AtomicFile.write(p, Outputs.toJson(shard).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                parent.main.out.println("wrote " + p);
+            } catch (ConfigException | IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
+        }
+    }
+}

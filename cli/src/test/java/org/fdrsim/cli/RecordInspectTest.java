@@ -1,0 +1,86 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.fdrsim.cli.CliTest.example;
+import static org.fdrsim.cli.CliTest.fdr;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fdr record} and {@code fdr inspect} as a user meets them. */
+class RecordInspectTest {
+
+    @Test
+    void recordWritesADumpThatInspectDescribes(@TempDir Path dir) throws Exception {
+        Path dump = dir.resolve("run.fdr");
+        CliTest.Outcome r = fdr("record", example("random-tester.s"), "-o", dump.toString(), "--cpus", "4", "--seed",
+                "3", "--checkpoint-interval", "100000");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("stopped: all processors halted").containsPattern("checkpoints: \\d+ taken, 4 retained")
+                .contains("dump: " + dump);
+        assertThat(dump).exists();
+
+        CliTest.Outcome i = fdr("inspect", dump.toString());
+        assertThat(i.status()).as(i.err()).isZero();
+        assertThat(i.out()).contains("program random-tester.s, 4 cpus").contains("trigger: ALL_HALTED")
+                .containsPattern("replay interval: \\d+ cycles")
+                .containsPattern("#0 checkpoint \\d+ at cycle \\d+ \\(quiesce \\d+\\): interval ICs \\[\\d+ \\d+ \\d+ \\d+\\]")
+                .containsPattern("memoryRace +\\d+ +[1-9]\\d* +[1-9]\\d*")
+                .containsPattern("cacheCheckpoint +[1-9]\\d* +[1-9]\\d* +[1-9]\\d*")
+                .contains("memoryCheckpoint").contains("input").contains("interrupt").contains("dmaRace")
+                .contains("dmaData").containsPattern("reserved memory: \\d+ of \\d+ bytes");
+        // same seed, same bytes
+        Path again = dir.resolve("again.fdr");
+        assertThat(fdr("record", example("random-tester.s"), "-o", again.toString(), "--cpus", "4", "--seed", "3",
+                "--checkpoint-interval", "100000").status()).isZero();
+        assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(dump));
+    }
+
+    @Test
+    void aTriggerIsReportedWithItsLocation(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("t.s");
+        Files.writeString(src, ".text\n_start:\n  li r1, 5\n  addi r1, r1, -5\n  assert r1, 7\n  halt\n");
+        Path dump = dir.resolve("t.fdr");
+        CliTest.Outcome r = fdr("record", src.toString(), "-o", dump.toString(), "--cpus", "1");
+        assertThat(r.status()).as(r.err()).isZero();
+        CliTest.Outcome i = fdr("inspect", dump.toString());
+        assertThat(i.out()).contains("trigger: TRIGGER on cpu 0 at pc 2, ic 3, code 7 (0x7)");
+    }
+
+    @Test
+    void cycleAndInstructionLimitsStopTheRecording(@TempDir Path dir) {
+        Path dump = dir.resolve("l.fdr");
+        assertThat(fdr("record", example("random-tester.s"), "-o", dump.toString(), "--max-cycles", "50000").status())
+                .isZero();
+        assertThat(fdr("inspect", dump.toString()).out()).contains("trigger: CYCLE_LIMIT");
+        assertThat(fdr("record", example("random-tester.s"), "-o", dump.toString(), "--max-instructions", "3000")
+                .status()).isZero();
+        assertThat(fdr("inspect", dump.toString()).out()).contains("trigger: INSTRUCTION_LIMIT");
+    }
+
+    @Test
+    void damagedOrForeignFilesAreRefusedWithOneLineAndStatus2(@TempDir Path dir) throws Exception {
+        Path dump = dir.resolve("run.fdr");
+        assertThat(fdr("record", example("hello.s"), "-o", dump.toString(), "--cpus", "1").status()).isZero();
+        byte[] b = Files.readAllBytes(dump);
+        Path cut = dir.resolve("cut.fdr");
+        Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+        CliTest.Outcome o = fdr("inspect", cut.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("fdr inspect: cut.fdr: section '").contains("truncated");
+        assertThat(o.err().strip()).doesNotContain("\n");
+        assertThat(o.err()).doesNotContain("Exception");
+
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "not a dump");
+        o = fdr("inspect", text.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip()).isEqualTo("fdr inspect: notes.txt: not a core dump (no FDRDUMP magic at the start)");
+
+        o = fdr("inspect", dir.resolve("missing.fdr").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("no such file");
+    }
+}

@@ -1,0 +1,88 @@
+package org.fdrsim.recorder.dump;
+
+import java.util.Arrays;
+import java.util.List;
+import org.fdrsim.checkpoint.MemoryRestorer;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.recorder.buffer.LogKind;
+
+/**
+ * The log-enhanced core dump (FDR section 6, "The Trigger"): everything needed to replay the
+ * retained checkpoint intervals before a trigger, and to check the replay. Written by
+ * {@link CoreDumpWriter}, read by {@link CoreDumpReader}; the file format is docs/dump-format.md.
+ *
+ * <p>Replay from retained checkpoint {@code k} (0 = oldest): memory = {@link #memoryAt(int)},
+ * processor registers = {@code checkpoints().get(k).registers()}, then replay interval k with
+ * the logs of {@code checkpoints().get(k)}, which ends with every processor at the IC
+ * {@link #intervalEndIc(int, int)}; at that point the IC resets, registers must equal the next
+ * checkpoint's registers, and interval k + 1 follows, up to the final state.
+ *
+ * @param formatVersion the file format version ({@link CoreDumpWriter#VERSION})
+ * @param cpus          processors
+ * @param dmaEngines    DMA engines (agent ids {@code cpus .. cpus + dmaEngines - 1})
+ * @param seed          the run's seed
+ * @param configText    the machine configuration, as YAML
+ * @param program       the program (instructions, initial data, symbols, source lines)
+ * @param memory        the final COHERENT memory image at the trigger: physical memory after
+ *                      the caches were flushed (every dirty owned block written home)
+ * @param checkpoints   retained checkpoints, oldest first, each with its interval's logs
+ * @param finalRegisters every processor's state at the trigger, by cpu
+ * @param finalDmaIcs   every DMA engine's IC at the trigger (in the last interval)
+ * @param trigger       why and where recording stopped
+ * @param summary       run figures (cycles, checkpoints dropped, reserved memory)
+ */
+public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
+        ProgramImage program, SparseMemory memory, List<CheckpointState> checkpoints,
+        List<RegisterState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
+    public CoreDump {
+        checkpoints = List.copyOf(checkpoints);
+        finalRegisters = List.copyOf(finalRegisters);
+        finalDmaIcs = finalDmaIcs.clone();
+    }
+
+    @Override
+    public long[] finalDmaIcs() {
+        return finalDmaIcs.clone();
+    }
+
+    /**
+     * The IC processor {@code cpu} reaches at the end of retained interval {@code k}: the next
+     * checkpoint's saved IC, or the final IC for the newest interval.
+     */
+    public long intervalEndIc(int k, int cpu) {
+        return k + 1 < checkpoints.size() ? checkpoints.get(k + 1).registers(cpu).instructionCount()
+                : finalRegisters.get(cpu).instructionCount();
+    }
+
+    /** Like {@link #intervalEndIc} for DMA engine {@code engine}. */
+    public long intervalEndDmaIc(int k, int engine) {
+        return k + 1 < checkpoints.size() ? checkpoints.get(k + 1).dmaEndingIcs()[engine] : finalDmaIcs[engine];
+    }
+
+    /**
+     * The coherent memory at retained checkpoint {@code k} (0 = oldest): a copy of the final
+     * image with the cache checkpoint logs of intervals newest .. k unrolled.
+     */
+    public SparseMemory memoryAt(int k) {
+        if (k < 0 || k >= checkpoints.size()) {
+            throw new IllegalArgumentException("checkpoint " + k + " is not retained (0.." + (checkpoints.size() - 1) + ")");
+        }
+        SparseMemory image = memory.copy();
+        for (int i = checkpoints.size() - 1; i >= k; i--) {
+            for (LogSegment s : checkpoints.get(i).segments(LogKind.CACHE_CHECKPOINT)) {
+                MemoryRestorer.unroll(image, s.decompress());
+            }
+        }
+        return image;
+    }
+
+    /** Same content (the memory images compared word for word). */
+    public boolean sameContent(CoreDump o) {
+        return formatVersion == o.formatVersion && cpus == o.cpus && dmaEngines == o.dmaEngines && seed == o.seed
+                && configText.equals(o.configText) && ProgramImages.same(program, o.program)
+                && memory.sameContents(o.memory) && checkpoints.equals(o.checkpoints)
+                && finalRegisters.equals(o.finalRegisters) && Arrays.equals(finalDmaIcs, o.finalDmaIcs)
+                && trigger.equals(o.trigger) && summary.equals(o.summary);
+    }
+}

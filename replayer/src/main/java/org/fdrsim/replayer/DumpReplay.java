@@ -1,0 +1,82 @@
+package org.fdrsim.replayer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.dump.CheckpointState;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.dump.RegisterState;
+
+/**
+ * The dump adapter: what replay starts from, from a log-enhanced core dump alone (memory
+ * restored at a retained checkpoint by unrolling the checkpoint logs, the registers saved
+ * there, the logs of that interval and every later one), and, separately, the final state the
+ * verifier compares against.
+ */
+public final class DumpReplay {
+    private DumpReplay() {}
+
+    /** Replay from retained checkpoint {@code k} (0 = oldest) to the trigger. */
+    public static ReplayInput input(CoreDump dump, int k) {
+        List<CheckpointState> cps = dump.checkpoints();
+        if (k < 0 || k >= cps.size()) {
+            throw new IllegalArgumentException("checkpoint " + k + " is not retained: the dump keeps "
+                    + cps.size() + " (0.." + (cps.size() - 1) + ", 0 = oldest)");
+        }
+        int cpus = dump.cpus();
+        int engines = dump.dmaEngines();
+        List<ProcessorSnapshot> start = new ArrayList<>();
+        for (RegisterState r : cps.get(k).registers()) {
+            start.add(snapshot(r, 0));
+        }
+        List<IntervalLog> intervals = new ArrayList<>();
+        for (int i = k; i < cps.size(); i++) {
+            CheckpointState cs = cps.get(i);
+            IntervalLog.Builder b = IntervalLog.builder(cpus, engines);
+            for (int c = 0; c < cpus; c++) {
+                b.raceLog(c, bytes(cs.segment(LogKind.MEMORY_RACE, c)));
+                b.inputLog(c, bytes(cs.segment(LogKind.INPUT, c)));
+                b.interruptLog(c, bytes(cs.segment(LogKind.INTERRUPT, c)));
+                b.endIc(c, dump.intervalEndIc(i, c));
+            }
+            for (int e = 0; e < engines; e++) {
+                b.raceLog(cpus + e, bytes(cs.segment(LogKind.DMA_RACE, e)));
+                b.dmaDataLog(e, bytes(cs.segment(LogKind.DMA_DATA, e)));
+                b.endIc(cpus + e, dump.intervalEndDmaIc(i, e));
+            }
+            if (i + 1 < cps.size()) {
+                List<ProcessorSnapshot> saved = new ArrayList<>();
+                for (RegisterState r : cps.get(i + 1).registers()) {
+                    saved.add(snapshot(r, r.instructionCount()));
+                }
+                b.checkpointAtEnd(saved);
+            }
+            intervals.add(b.build());
+        }
+        return new ReplayInput(dump.program(), dump.memoryAt(k), start, intervals,
+                DeviceAddressMap.of(cpus, engines > 0), cps.get(k).number());
+    }
+
+    /** The state recorded at the trigger: only for {@link Verifier}. */
+    public static FinalState expected(CoreDump dump) {
+        List<ProcessorSnapshot> cpus = new ArrayList<>();
+        for (RegisterState r : dump.finalRegisters()) {
+            cpus.add(snapshot(r, r.instructionCount()));
+        }
+        return new FinalState(dump.memory(), cpus);
+    }
+
+    /** Replays from checkpoint {@code k} and verifies against the dump's final state. */
+    public static Verdict verify(CoreDump dump, int k) {
+        return Verifier.verify(input(dump, k), expected(dump));
+    }
+
+    private static ProcessorSnapshot snapshot(RegisterState r, long ic) {
+        return new ProcessorSnapshot(r.cpu(), r.registers(), r.csrs(), r.pc(), ic, r.state());
+    }
+
+    private static byte[] bytes(LogSegment s) {
+        return s.entries() == 0 ? new byte[0] : s.decompress();
+    }
+}

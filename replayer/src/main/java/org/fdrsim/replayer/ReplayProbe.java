@@ -1,0 +1,33 @@
+package org.fdrsim.replayer;
+
+import org.fdrsim.cpu.core.Processor;
+
+/**
+ * Optional checks during replay (the validation trace is one): the replayer stops each
+ * processor at the ICs the probe asks for and shows it the processor there, and shows it every
+ * device store. A probe returns a {@link Divergence} to stop replay at the first disagreement.
+ */
+public interface ReplayProbe {
+    ReplayProbe NONE = new ReplayProbe() {};
+
+    /** Called once before each interval (interval numbers as in {@link ReplayInput#firstInterval}). */
+    default void startInterval(int interval) {}
+
+    /** The next IC greater than {@code ic} at which processor {@code cpu} should stop for {@link #reached}. */
+    default long nextStop(int cpu, long ic) {
+        return Long.MAX_VALUE;
+    }
+
+    /** Processor {@code p} has committed exactly a stop IC; null if all is well. */
+    default Divergence reached(int interval, Processor p) {
+        return null;
+    }
+
+    /** A device store by {@code cpu} (replay does not perform it). */
+    default void ioStore(int interval, int cpu, long address, long value) {}
+
+    /** The first disagreement the probe noticed outside {@link #reached} (device stores), or null. */
+    default Divergence pending() {
+        return null;
+    }
+}

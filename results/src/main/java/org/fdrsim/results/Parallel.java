@@ -1,0 +1,62 @@
+package org.fdrsim.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.fdrsim.machine.config.ConfigException;
+
+/**
+ * Runs specs on a fixed thread pool. Results come back in the order of the specs whatever
+ * order they finish in, and runs share nothing, so the thread count never changes a number.
+ */
+public final class Parallel {
+    private Parallel() {}
+
+    /** Measures every spec with {@code threads} workers (at least 1). */
+    public static List<Measurement> run(List<RunSpec> specs, int threads, Progress progress) throws ConfigException {
+        progress.start("runs", specs.size());
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, specs.size()))), r -> {
+            Thread t = new Thread(r, "fdr-run");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Measurement>> futures = new ArrayList<>();
+            for (RunSpec s : specs) {
+                futures.add(pool.submit(() -> {
+                    Measurement m = Runner.run(s);
+                    progress.step();
+                    return m;
+                }));
+            }
+            List<Measurement> out = new ArrayList<>();
+            for (Future<Measurement> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof ConfigException ce) {
+                throw ce;
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(c);
+        } finally {
+            pool.shutdownNow();
+            progress.finish();
+        }
+    }
+
+    /** The default worker count: the host's processors. */
+    public static int defaultThreads() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+}

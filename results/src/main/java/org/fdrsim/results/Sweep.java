@@ -1,0 +1,196 @@
+package org.fdrsim.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.MachineConfig;
+
+/**
+ * {@code fdr sweep}: a workload over the cartesian product of configuration values. Each point
+ * runs N seeds without and with the recorder, and is summarised like a workload of the paper
+ * experiment. Points run locally on a thread pool, or one per Slurm array task (a shard: that
+ * point's measurements as JSON) and are merged afterwards; both paths build the result with
+ * {@link #assemble} from the same measurements, so they write the same report.
+ */
+public final class Sweep {
+    private Sweep() {}
+
+    /** One swept setting: {@code path=v1,v2,...}. */
+    public record Param(String path, List<String> values) {
+        public Param {
+            values = List.copyOf(values);
+        }
+
+        public static Param parse(String text) {
+            int eq = text.indexOf('=');
+            if (eq <= 0 || eq == text.length() - 1) {
+                throw new IllegalArgumentException("--param '" + text + "': expected path=v1,v2,... e.g. caches.l2.sizeKB=1024,4096");
+            }
+            List<String> values = new ArrayList<>();
+            for (String v : text.substring(eq + 1).split(",", -1)) {
+                if (v.isBlank()) {
+                    throw new IllegalArgumentException("--param '" + text + "': empty value in the list");
+                }
+                values.add(v.trim());
+            }
+            return new Param(text.substring(0, eq).trim(), values);
+        }
+    }
+
+    /** What to sweep; {@code work} 0 = the workload's work at {@code scale}. */
+    public record Spec(String workload, String scale, long work, int runs, long baseSeed, List<String> settings,
+            List<Param> params) {
+        public Spec {
+            settings = List.copyOf(settings);
+            params = List.copyOf(params);
+            WorkloadCatalog.check(workload);
+            Scale.parse(scale);
+            if (runs < 1) {
+                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+            }
+            if (params.isEmpty()) {
+                throw new IllegalArgumentException("a sweep needs at least one --param path=v1,v2,...");
+            }
+        }
+
+        long effectiveWork() {
+            return work > 0 ? work : WorkloadCatalog.work(workload, Scale.parse(scale));
+        }
+    }
+
+    /** One point: its index and the value of every swept setting. */
+    public record Point(int index, Map<String, String> assignments) {
+        public String label() {
+            StringBuilder sb = new StringBuilder();
+            assignments.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+            return sb.toString();
+        }
+    }
+
+    public record PointResult(Point point, WorkloadSummary summary) {}
+
+    /** The measurements of one point, as a Slurm task writes them. */
+    public record Shard(Spec spec, int point, List<Measurement> measurements) {}
+
+    public record Result(Spec spec, List<PointResult> points) {}
+
+    /** Every point, the first parameter varying slowest. */
+    public static List<Point> points(Spec spec) {
+        List<Map<String, String>> acc = new ArrayList<>();
+        acc.add(new LinkedHashMap<>());
+        for (Param p : spec.params()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> a : acc) {
+                for (String v : p.values()) {
+                    Map<String, String> m = new LinkedHashMap<>(a);
+                    m.put(p.path(), v);
+                    next.add(m);
+                }
+            }
+            acc = next;
+        }
+        List<Point> out = new ArrayList<>();
+        for (int i = 0; i < acc.size(); i++) {
+            out.add(new Point(i, acc.get(i)));
+        }
+        return out;
+    }
+
+    /** The runs of one point: seeds x {without, with the recorder}. */
+    public static List<RunSpec> plan(Spec spec, Point point) {
+        List<String> settings = new ArrayList<>(Scale.parse(spec.scale()).settings());
+        settings.addAll(spec.settings());
+        point.assignments().forEach((k, v) -> settings.add(k + "=" + v));
+        List<RunSpec> runs = new ArrayList<>();
+        for (int r = 0; r < spec.runs(); r++) {
+            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), spec.baseSeed() + r, false, false, settings));
+            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), spec.baseSeed() + r, true, false, settings));
+        }
+        return runs;
+    }
+
+    /** Checks every point's configuration before anything runs (a bad path or value is one line). */
+    public static void validate(Spec spec) throws ConfigException {
+        for (Point p : points(spec)) {
+            List<RunSpec> runs = plan(spec, p);
+            Runner.config(runs.get(0));
+            Runner.config(runs.get(1));
+        }
+    }
+
+    /** All points locally, every run of every point on one pool. */
+    public static Result runLocal(Spec spec, int threads, Progress progress) throws ConfigException {
+        validate(spec);
+        List<Point> points = points(spec);
+        List<RunSpec> all = new ArrayList<>();
+        for (Point p : points) {
+            all.addAll(plan(spec, p));
+        }
+        List<Measurement> ms = Parallel.run(all, threads, progress);
+        List<List<Measurement>> per = new ArrayList<>();
+        int k = 2 * spec.runs();
+        for (int i = 0; i < points.size(); i++) {
+            per.add(ms.subList(i * k, (i + 1) * k));
+        }
+        return assemble(spec, per);
+    }
+
+    /** One point (a Slurm array task). */
+    public static Shard runPoint(Spec spec, int index, int threads, Progress progress) throws ConfigException {
+        List<Point> points = points(spec);
+        if (index < 0 || index >= points.size()) {
+            throw new IllegalArgumentException("point " + index + " does not exist: the sweep has points 0.." + (points.size() - 1));
+        }
+        validate(spec);
+        return new Shard(spec, index, Parallel.run(plan(spec, points.get(index)), threads, progress));
+    }
+
+    /** Assembles shards (any order) into the result; every point must be there exactly once. */
+    public static Result merge(Spec spec, List<Shard> shards) throws ConfigException {
+        int n = points(spec).size();
+        List<List<Measurement>> per = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            per.add(null);
+        }
+        for (Shard s : shards) {
+            if (!s.spec().equals(spec)) {
+                throw new IllegalArgumentException("shard of point " + s.point() + " belongs to a different sweep");
+            }
+            if (s.point() < 0 || s.point() >= n || per.get(s.point()) != null) {
+                throw new IllegalArgumentException("shard of point " + s.point() + " is out of range or duplicated");
+            }
+            per.set(s.point(), s.measurements());
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (per.get(i) == null) {
+                missing.add(i);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("missing shards for points " + missing + " (of 0.." + (n - 1) + ")");
+        }
+        return assemble(spec, per);
+    }
+
+    /** The result from each point's measurements in {@link #plan} order. */
+    public static Result assemble(Spec spec, List<List<Measurement>> perPoint) throws ConfigException {
+        List<Point> points = points(spec);
+        List<PointResult> out = new ArrayList<>();
+        for (Point p : points) {
+            List<Measurement> ms = perPoint.get(p.index());
+            List<Measurement> base = new ArrayList<>();
+            List<Measurement> fdr = new ArrayList<>();
+            for (int i = 0; i < ms.size(); i++) {
+                (i % 2 == 0 ? base : fdr).add(ms.get(i));
+            }
+            MachineConfig c = Runner.config(plan(spec, p).get(1));
+            double interval = c.checkpoint().intervalCycles() / (c.processor().clockGHz() * 1e9);
+            out.add(new PointResult(p, WorkloadSummary.of(spec.workload(), base, fdr, null, interval,
+                    c.checkpoint().retained(), c.memoryBytesPerCpu())));
+        }
+        return new Result(spec, out);
+    }
+}

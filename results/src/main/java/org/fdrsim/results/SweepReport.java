@@ -1,0 +1,142 @@
+package org.fdrsim.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes and reads sweep files: the report (report.md, sweep.json, sweep.csv, charts), the
+ * Slurm job array (sweep-spec.json, sweep.sbatch, shards/point-NNNN.json written by the tasks).
+ */
+public final class SweepReport {
+    public static final String SPEC = "sweep-spec.json";
+    public static final String SHARDS = "shards";
+
+    private SweepReport() {}
+
+    public static void write(Outputs out, Sweep.Result r) throws IOException {
+        out.json("sweep.json", r);
+        out.text("sweep.csv", csv(r));
+        List<String> labels = new ArrayList<>();
+        List<Summary> slow = new ArrayList<>();
+        List<Summary> logs = new ArrayList<>();
+        for (Sweep.PointResult p : r.points()) {
+            labels.add(Integer.toString(p.point().index()));
+            slow.add(p.summary().normalizedFdr());
+            logs.add(p.summary().totalCompressedMBps());
+        }
+        out.chart("sweep-runtime", Charts.render(Charts.sweep("Runtime with FDR, normalized to without (95% CI)",
+                "normalized runtime", labels, slow)));
+        out.chart("sweep-logs", Charts.render(Charts.sweep("Compressed log size (95% CI)", "MB / s / processor", labels, logs)));
+        out.text("report.md", markdown(r));
+    }
+
+    static String markdown(Sweep.Result r) {
+        Sweep.Spec s = r.spec();
+        StringBuilder md = new StringBuilder("# Sweep: ").append(s.workload()).append("\n\n");
+        md.append("Scale ").append(s.scale()).append(", work ").append(s.effectiveWork()).append(", ").append(s.runs())
+                .append(" seeds per point from ").append(s.baseSeed()).append(" (without and with the recorder), settings ")
+                .append(s.settings()).append(".\n\n");
+        md.append("![runtime](sweep-runtime.png) ![logs](sweep-logs.png)\n\n");
+        md.append("| point | settings | cycles without | normalized with FDR | slowdown | raw MB/s/cpu | compressed MB/s/cpu | compression | checkpoint share |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (Sweep.PointResult p : r.points()) {
+            WorkloadSummary w = p.summary();
+            md.append("| ").append(p.point().index()).append(" | ").append(p.point().label()).append(" | ")
+                    .append(Outputs.f(w.baseCycles().mean(), 0)).append(" | ").append(Outputs.f(w.normalizedFdr().mean(), 4))
+                    .append(" +- ").append(Outputs.f(w.normalizedFdr().ciHalf(), 4)).append(" | ")
+                    .append(Outputs.f(w.slowdownPercent(), 2)).append("% | ").append(Outputs.f(w.totalRawMBps().mean(), 3))
+                    .append(" | ").append(Outputs.f(w.totalCompressedMBps().mean(), 3)).append(" | ")
+                    .append(Outputs.f(w.compressionRatio(), 2)).append("x | ").append(Outputs.f(100 * w.checkpointShare(), 1))
+                    .append("% |\n");
+        }
+        md.append("\nFiles: sweep.json (every point's summary), sweep.csv, sweep-runtime and sweep-logs (.png, .svg).\n");
+        return md.toString();
+    }
+
+    static String csv(Sweep.Result r) {
+        StringBuilder sb = new StringBuilder("point");
+        for (Sweep.Param p : r.spec().params()) {
+            sb.append(',').append(Outputs.csv(p.path()));
+        }
+        sb.append(",cycles_without,normalized_with,ci95_with,slowdown_percent,overlap,raw_mb_s_cpu,compressed_mb_s_cpu");
+        for (String c : Categories.ordered()) {
+            sb.append(',').append(Outputs.csv("raw " + c));
+        }
+        sb.append('\n');
+        for (Sweep.PointResult p : r.points()) {
+            WorkloadSummary w = p.summary();
+            sb.append(p.point().index());
+            for (Sweep.Param q : r.spec().params()) {
+                sb.append(',').append(Outputs.csv(p.point().assignments().get(q.path())));
+            }
+            sb.append(',').append(Outputs.f(w.baseCycles().mean(), 1)).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
+                    .append(',').append(Outputs.f(w.normalizedFdr().ciHalf(), 6)).append(',').append(Outputs.f(w.slowdownPercent(), 4))
+                    .append(',').append(w.overlap()).append(',').append(Outputs.f(w.totalRawMBps().mean(), 6)).append(',')
+                    .append(Outputs.f(w.totalCompressedMBps().mean(), 6));
+            for (String c : Categories.ordered()) {
+                sb.append(',').append(Outputs.f(w.rawMBps().get(c).mean(), 6));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Writes the Slurm job array: the spec, and a script whose task i runs point i. */
+    public static void writeSlurm(Outputs out, Sweep.Spec spec, String fdrCommand) throws IOException {
+        int n = Sweep.points(spec).size();
+        out.json(SPEC, spec);
+        Files.createDirectories(out.dir().resolve(SHARDS));
+        Files.createDirectories(out.dir().resolve("logs"));
+        String dir = out.dir().toAbsolutePath().normalize().toString();
+        String script = "#!/bin/bash\n"
+                + "# fdr sweep as a Slurm job array: task i runs point i and writes " + SHARDS + "/point-NNNN.json.\n"
+                + "# Submit: sbatch " + dir + "/sweep.sbatch   Then: fdr sweep merge " + dir + "\n"
+                + "#SBATCH --job-name=fdr-sweep\n"
+                + "#SBATCH --array=0-" + (n - 1) + "\n"
+                + "#SBATCH --ntasks=1\n"
+                + "#SBATCH --cpus-per-task=1\n"
+                + "#SBATCH --output=" + dir + "/logs/point-%a.out\n"
+                + "set -euo pipefail\n"
+                + fdrCommand + " sweep point '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\" --jobs 1\n";
+        out.text("sweep.sbatch", script);
+    }
+
+    public static Path shardPath(Path dir, int index) {
+        return dir.resolve(SHARDS).resolve(String.format("point-%04d.json", index));
+    }
+
+    public static Sweep.Spec readSpec(Path dir) throws IOException {
+        Path p = dir.resolve(SPEC);
+        if (!Files.isRegularFile(p)) {
+            throw new IOException("no " + SPEC + " in '" + dir + "' (expected a directory written by 'fdr sweep --emit-slurm')");
+        }
+        return new ObjectMapper().readValue(Files.readString(p, StandardCharsets.UTF_8), Sweep.Spec.class);
+    }
+
+    public static List<Sweep.Shard> readShards(Path dir) throws IOException {
+        List<Sweep.Shard> out = new ArrayList<>();
+        Path sd = dir.resolve(SHARDS);
+        if (!Files.isDirectory(sd)) {
+            return out;
+        }
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(sd, "point-*.json")) {
+            ds.forEach(files::add);
+        }
+        files.sort(null);
+        ObjectMapper json = new ObjectMapper();
+        for (Path f : files) {
+            try {
+                out.add(json.readValue(Files.readString(f, StandardCharsets.UTF_8), Sweep.Shard.class));
+            } catch (IOException e) {
+                throw new IOException("cannot read shard '" + f + "': " + e.getMessage().lines().findFirst().orElse(""), e);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,67 @@
+package org.fdrsim.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.machine.config.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A local sweep and a sharded (Slurm-style) sweep merged afterwards write the same report. */
+class SweepTest {
+    static final Sweep.Spec SPEC = new Sweep.Spec("jbb", "tiny", 8, 2, 5, List.of(),
+            List.of(Sweep.Param.parse("recorder.buffers.memoryRace.sizeKB=1,32")));
+
+    @Test
+    void localAndShardedThenMergedSweepsAreIdentical(@TempDir Path local, @TempDir Path cluster) throws Exception {
+        Sweep.Result r = Sweep.runLocal(SPEC, 2, Progress.NONE);
+        SweepReport.write(new Outputs(local), r);
+
+        SweepReport.writeSlurm(new Outputs(cluster), SPEC, "fdr");
+        assertThat(Files.readString(cluster.resolve("sweep.sbatch"))).contains("#SBATCH --array=0-1", "SLURM_ARRAY_TASK_ID");
+        Sweep.Spec read = SweepReport.readSpec(cluster);
+        assertThat(read).isEqualTo(SPEC);
+        for (int i = 1; i >= 0; i--) { // tasks finish in any order
+            Sweep.Shard s = Sweep.runPoint(read, i, 1, Progress.NONE);
+            Path p = SweepReport.shardPath(cluster, i);
+            AtomicFile.write(p, Outputs.toJson(s).getBytes(StandardCharsets.UTF_8));
+        }
+        Sweep.Result merged = Sweep.merge(read, SweepReport.readShards(cluster));
+        SweepReport.write(new Outputs(cluster), merged);
+        for (String f : List.of("report.md", "sweep.json", "sweep.csv")) {
+            assertThat(Files.readString(cluster.resolve(f))).as(f).isEqualTo(Files.readString(local.resolve(f)));
+        }
+        assertThat(r.points()).hasSize(2);
+        assertThat(r.points().get(0).point().assignments()).containsEntry("recorder.buffers.memoryRace.sizeKB", "1");
+    }
+
+    @Test
+    void mergeRefusesMissingShards(@TempDir Path dir) throws Exception {
+        SweepReport.writeSlurm(new Outputs(dir), SPEC, "fdr");
+        List<Sweep.Shard> none = new ArrayList<>();
+        assertThatThrownBy(() -> Sweep.merge(SPEC, none)).hasMessageContaining("missing shards for points [0, 1]");
+    }
+
+    @Test
+    void pointsAreTheCartesianProductFirstParameterSlowest() {
+        Sweep.Spec s = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(),
+                List.of(Sweep.Param.parse("cpus=2,4"), Sweep.Param.parse("caches.l2.sizeKB=1024,2048,4096")));
+        List<Sweep.Point> p = Sweep.points(s);
+        assertThat(p).hasSize(6);
+        assertThat(p.get(1).label()).isEqualTo("cpus=2 caches.l2.sizeKB=2048");
+        assertThat(p.get(3).label()).isEqualTo("cpus=4 caches.l2.sizeKB=1024");
+    }
+
+    @Test
+    void badParametersAreOneLineErrors() {
+        assertThatThrownBy(() -> Sweep.Param.parse("cpus")).hasMessageContaining("expected path=v1,v2");
+        Sweep.Spec bad = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("caches.l3.sizeKB=1")));
+        assertThatThrownBy(() -> Sweep.validate(bad)).isInstanceOf(ConfigException.class).hasMessageContaining("unknown setting");
+    }
+}
