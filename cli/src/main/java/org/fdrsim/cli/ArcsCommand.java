@@ -24,8 +24,8 @@ import picocli.CommandLine.ParentCommand;
  * same execution with the soundness checker's verdict instead.
  */
 @Command(name = "arcs", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run a program with the FDR recorder and print the logged race arcs as 'i:ic -> j:ic',",
-                "or compare the policies on the same execution (--compare)."})
+        description = {"Print the race arcs a recorder policy logs for a program.",
+                "Arcs print as 'i:ic -> j:ic'; --compare runs every policy on the same execution."})
 final class ArcsCommand implements Callable<Integer> {
     @ParentCommand
     Main main;

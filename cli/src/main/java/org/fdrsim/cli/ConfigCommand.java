@@ -8,8 +8,9 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr config}: print the configuration a command would use, as YAML. */
 @Command(name = "config", mixinStandardHelpOptions = true,
-        description = {"Print the effective configuration as YAML: the FDR1 defaults with",
-                "--config, --set and the shortcut options applied. Save it to start a configuration file."})
+        description = {"Print the effective configuration as YAML.",
+                "The FDR1 defaults with --config, --set and the shortcut options applied;",
+                "save it to start a configuration file."})
 final class ConfigCommand implements Callable<Integer> {
     @ParentCommand
     Main main;

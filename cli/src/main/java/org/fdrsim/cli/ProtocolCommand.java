@@ -12,8 +12,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr protocol}: print the coherence protocol's transition tables as Markdown. */
 @Command(name = "protocol", mixinStandardHelpOptions = true,
-        description = {"Print the MOSI directory protocol as Markdown: states, events and the",
-                "transition tables the cache and directory controllers execute."})
+        description = {"Print the MOSI directory protocol's transition tables as Markdown.",
+                "States, events and the tables the cache, directory and DMA controllers execute."})
 final class ProtocolCommand implements Callable<Integer> {
     @ParentCommand
     Main main;

@@ -27,8 +27,8 @@ import picocli.CommandLine.ParentCommand;
  * standard error.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run a program and print its console output,",
-                "then instructions and cycles (stdout) and host speed (stderr)."})
+        description = {"Run a program and print its console output and what it cost.",
+                "Instructions and cycles go to stdout after the output, host speed to stderr."})
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main main;

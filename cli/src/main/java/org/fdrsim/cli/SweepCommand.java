@@ -22,8 +22,9 @@ import picocli.CommandLine.ParentCommand;
  * Slurm job array ({@code --emit-slurm}) whose shards {@code fdr sweep merge} assembles.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run a workload over the cartesian product of configuration values (with and without FDR,",
-                "N seeds per point) and write report.md, sweep.json, sweep.csv and charts to DIR."},
+        description = {"Run a workload over a grid of configuration values, locally or on Slurm.",
+                "Every point with and without FDR, N seeds each; writes report.md, sweep.json,",
+                "sweep.csv and charts to DIR."},
         subcommands = {SweepCommand.Merge.class, SweepCommand.PointCommand.class})
 final class SweepCommand implements Callable<Integer> {
     @ParentCommand

@@ -20,8 +20,9 @@ import picocli.CommandLine.ParentCommand;
  * committing is reported as a deadlock with the stuck transactions.
  */
 @Command(name = "test-protocol", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Random protocol test: processors issue random loads, stores and atomics to a few",
-                "falsely shared blocks through tiny caches; every load is checked against the SC value."})
+        description = {"Run the random protocol tester, checked against sequential consistency.",
+                "Processors issue random loads, stores and atomics to a few falsely shared blocks",
+                "through tiny caches; every load is checked against the SC value."})
 final class TestProtocolCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
