@@ -81,6 +81,7 @@ final class ConfigValidator {
             problems.add("recorder.reservedMemoryPercent must be in (0, 100], got " + r.reservedMemoryPercent());
         }
         range("recorder.chunkBytes", r.chunkBytes(), 64, 1 << 20);
+        range("recorder.validateEvery", r.validateEvery(), 1, 1L << 32);
         if (r.buffers() == null) {
             problems.add("recorder.buffers is missing");
             return;

@@ -17,13 +17,20 @@ import org.fdrsim.recorder.policy.PolicyName;
  * @param reservedMemoryPercent physical memory reserved for the compressed logs (FDR1: 7)
  * @param chunkBytes            LZ compression chunk
  * @param buffers               the log buffers of Table 3
+ * @param validate              also keep the validation trace ({@code fdr record --validate}):
+ *                              state hashes and device stores per processor (docs/replayer.md)
+ * @param validateEvery         committed instructions between state hashes of one processor
  */
 public record RecorderConfig(boolean enabled, String policy, boolean cic16, double reservedMemoryPercent,
-        int chunkBytes, LogBuffersConfig buffers) {
+        int chunkBytes, LogBuffersConfig buffers, boolean validate, long validateEvery) {
+
+    /** The default {@link #validateEvery}. */
+    public static final long DEFAULT_VALIDATE_EVERY = 10_000;
 
     /** FDR1 (section 6, Table 3), recorder off. */
     public static RecorderConfig fdr1() {
-        return new RecorderConfig(false, "fdr", false, 7.0, 4096, LogBuffersConfig.fdr1());
+        return new RecorderConfig(false, "fdr", false, 7.0, 4096, LogBuffersConfig.fdr1(), false,
+                DEFAULT_VALIDATE_EVERY);
     }
 
     /** The recorder module's options at a processor clock of {@code clockGHz}. */

@@ -127,6 +127,10 @@ public final class MachineRecorder {
     public AccessTrace enableTrace() {
         if (trace == null) {
             trace = new AccessTrace();
+            // netzer's maximal arc sources: a processor's IC field is up to date whenever another
+            // agent commits (only one processor is inside run at a time); DMA engines: their last
+            // committed block (the trace's fallback), which is their current IC.
+            trace.setCurrentIc(agent -> agent < cpus ? machine.cpu(agent).instructionCount() : -1);
             machine.setListener(trace);
             race.setTrace(trace);
         }
@@ -176,7 +180,7 @@ public final class MachineRecorder {
         return trace;
     }
 
-    /** The arcs policy {@code p} logged (null if it did not observe this run; netzer: see NetzerReduction). */
+    /** The arcs policy {@code p} logged (null if it did not observe this run; netzer: {@code trace().netzer()}). */
     public ArcLog arcs(PolicyName p) {
         ArcPolicy policy = observers[p.ordinal()];
         return policy == null ? null : policy.arcs();

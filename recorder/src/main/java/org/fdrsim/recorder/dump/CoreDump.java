@@ -31,14 +31,35 @@ import org.fdrsim.recorder.buffer.LogKind;
  * @param finalDmaIcs   every DMA engine's IC at the trigger (in the last interval)
  * @param trigger       why and where recording stopped
  * @param summary       run figures (cycles, checkpoints dropped, reserved memory)
+ * @param validation    the validation trace of {@code fdr record --validate} (one interval per
+ *                      retained checkpoint), or null when the run was not validated
  */
 public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
         ProgramImage program, SparseMemory memory, List<CheckpointState> checkpoints,
-        List<RegisterState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
+        List<RegisterState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
+        ValidationTrace validation) {
     public CoreDump {
         checkpoints = List.copyOf(checkpoints);
         finalRegisters = List.copyOf(finalRegisters);
         finalDmaIcs = finalDmaIcs.clone();
+        if (validation != null && validation.intervals().size() != checkpoints.size()) {
+            throw new IllegalArgumentException("the validation trace has " + validation.intervals().size()
+                    + " intervals for " + checkpoints.size() + " retained checkpoints");
+        }
+    }
+
+    /** A dump without a validation trace. */
+    public CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText, ProgramImage program,
+            SparseMemory memory, List<CheckpointState> checkpoints, List<RegisterState> finalRegisters,
+            long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
+        this(formatVersion, cpus, dmaEngines, seed, configText, program, memory, checkpoints, finalRegisters,
+                finalDmaIcs, trigger, summary, null);
+    }
+
+    /** The same dump with another validation trace (null: none); tests tamper with the trace this way. */
+    public CoreDump withValidation(ValidationTrace trace) {
+        return new CoreDump(formatVersion, cpus, dmaEngines, seed, configText, program, memory, checkpoints,
+                finalRegisters, finalDmaIcs, trigger, summary, trace);
     }
 
     @Override
@@ -83,6 +104,7 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
                 && configText.equals(o.configText) && ProgramImages.same(program, o.program)
                 && memory.sameContents(o.memory) && checkpoints.equals(o.checkpoints)
                 && finalRegisters.equals(o.finalRegisters) && Arrays.equals(finalDmaIcs, o.finalDmaIcs)
-                && trigger.equals(o.trigger) && summary.equals(o.summary);
+                && trigger.equals(o.trigger) && summary.equals(o.summary)
+                && java.util.Objects.equals(validation, o.validation);
     }
 }

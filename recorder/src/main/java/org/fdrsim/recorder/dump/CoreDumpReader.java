@@ -114,13 +114,89 @@ public final class CoreDumpReader {
                 (int) sum.u32(), sum.u64(), sum.u64(), sum.u64(), sum.u64(), sum.u64());
         sum.expectEnd();
 
+        ValidationTrace validation = null;
+        if (validationFollows()) {
+            validation = validation(section(DumpSections.VALIDATION, 0), checkpoints, cpus);
+        }
+
         DumpInput end = section(DumpSections.END, 0);
         end.expectEnd();
         if (p != b.length) {
             throw error("end", (b.length - p) + " unexpected bytes after the end of the dump");
         }
         return new CoreDump((int) version, cpus, dmaEngines, seed, config, program, memory, checkpoints, finalRegs,
-                finalDma, trigger, summary);
+                finalDma, trigger, summary, validation);
+    }
+
+    /**
+     * Whether the optional validation section comes next: its tag, or (a damaged tag) a header
+     * that declares a payload, which END never has; the section check then names the damage.
+     */
+    private boolean validationFollows() {
+        if (b.length - p < 4) {
+            return false;
+        }
+        String tag = new String(b, p, 4, StandardCharsets.US_ASCII);
+        if (tag.equals(DumpSections.VALIDATION)) {
+            return true;
+        }
+        if (tag.equals(DumpSections.END) || b.length - p < DumpSections.HEADER_BYTES) {
+            return false;
+        }
+        for (int i = 0; i < 8; i++) {
+            if (b[p + 4 + i] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ValidationTrace validation(DumpInput in, List<CheckpointState> checkpoints, int cpus)
+            throws DumpFormatException {
+        long every = in.u64();
+        if (every < 1) {
+            throw in.malformed("validation period " + every + " (expected >= 1)");
+        }
+        int n = in.count(checkpoints.size(), "interval count");
+        if (n != checkpoints.size()) {
+            throw in.malformed(n + " intervals for " + checkpoints.size() + " retained checkpoints");
+        }
+        List<ValidationTrace.Interval> intervals = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            int number = (int) in.u32();
+            if (number != checkpoints.get(k).number()) {
+                throw in.malformed("interval " + k + " belongs to checkpoint " + number + ", but retained checkpoint "
+                        + k + " is number " + checkpoints.get(k).number());
+            }
+            int count = in.count(cpus, "processor count");
+            if (count != cpus) {
+                throw in.malformed("interval " + k + " has traces for " + count + " processors, expected " + cpus);
+            }
+            List<ValidationTrace.CpuTrace> traces = new ArrayList<>(cpus);
+            for (int c = 0; c < cpus; c++) {
+                int hashes = in.count(in.remaining() / 16, "hash count");
+                List<ValidationTrace.HashPoint> hs = new ArrayList<>(hashes);
+                long previous = 0;
+                for (int i = 0; i < hashes; i++) {
+                    long ic = in.u64();
+                    if (ic <= previous) {
+                        throw in.malformed("interval " + k + ", cpu " + c + ": hash " + i + " at IC " + ic
+                                + " does not follow IC " + previous);
+                    }
+                    previous = ic;
+                    hs.add(new ValidationTrace.HashPoint(ic, in.u64()));
+                }
+                int stores = in.count(in.remaining() / 24, "store count");
+                List<ValidationTrace.IoStore> ss = new ArrayList<>(stores);
+                for (int i = 0; i < stores; i++) {
+                    ss.add(new ValidationTrace.IoStore(in.u64(), in.u64(), in.u64()));
+                }
+                traces.add(new ValidationTrace.CpuTrace(hs, ss));
+            }
+            intervals.add(new ValidationTrace.Interval(number, traces));
+        }
+        in.expectEnd();
+        return new ValidationTrace(every, intervals);
     }
 
     /** Checks the next section's header, length and CRC; returns its payload. */

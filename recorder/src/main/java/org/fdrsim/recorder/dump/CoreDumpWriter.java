@@ -56,6 +56,9 @@ public final class CoreDumpWriter {
         section(file, DumpSections.FINAL, fin);
         section(file, DumpSections.TRIGGER, trigger(dump.trigger()));
         section(file, DumpSections.SUMMARY, summary(dump.summary()));
+        if (dump.validation() != null) {
+            section(file, DumpSections.VALIDATION, validation(dump));
+        }
         section(file, DumpSections.END, new DumpOutput());
         return file.toByteArray();
     }
@@ -221,6 +224,31 @@ public final class CoreDumpWriter {
         o.u64(t.code());
         o.string(t.fault());
         o.string(t.description());
+        return o;
+    }
+
+    private static DumpOutput validation(CoreDump dump) {
+        ValidationTrace t = dump.validation();
+        DumpOutput o = new DumpOutput();
+        o.u64(t.every());
+        o.u32(t.intervals().size());
+        for (ValidationTrace.Interval i : t.intervals()) {
+            o.u32(i.checkpoint());
+            o.u32(i.cpus().size());
+            for (ValidationTrace.CpuTrace c : i.cpus()) {
+                o.u32(c.hashes().size());
+                for (ValidationTrace.HashPoint h : c.hashes()) {
+                    o.u64(h.ic());
+                    o.u64(h.hash());
+                }
+                o.u32(c.stores().size());
+                for (ValidationTrace.IoStore st : c.stores()) {
+                    o.u64(st.ic());
+                    o.u64(st.address());
+                    o.u64(st.value());
+                }
+            }
+        }
         return o;
     }
 

@@ -13,6 +13,8 @@ final class DumpSections {
     static final String FINAL = "FINL";
     static final String TRIGGER = "TRIG";
     static final String SUMMARY = "SUMM";
+    /** Optional, between SUMM and END: the validation trace of {@code fdr record --validate}. */
+    static final String VALIDATION = "VALD";
     static final String END = "END ";
     /** Section header: 4-byte tag, 8-byte payload length, 4-byte CRC32. */
     static final int HEADER_BYTES = 16;
@@ -30,6 +32,7 @@ final class DumpSections {
             case FINAL -> "final";
             case TRIGGER -> "trigger";
             case SUMMARY -> "summary";
+            case VALIDATION -> "validation";
             case END -> "end";
             default -> tag;
         };

@@ -2,12 +2,15 @@ package org.fdrsim.recorder.trace;
 
 import java.util.Arrays;
 import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.recorder.policy.NetzerReduction;
 
 /**
  * Every committed data access of a run, in the simulator's commit order (which is the SC
  * order: accesses take effect one at a time): agent, IC, address, load or store. Atomics are
  * stores. Processors report through {@link ProcessorListener}; DMA engines through
- * {@link #record}. The soundness checker and the offline Netzer reduction read it.
+ * {@link #record}. The soundness checker reads it; the {@code netzer} reference reduction is
+ * computed online as accesses are recorded ({@link #netzer()}), with each kept arc starting at
+ * the source agent's IC at that moment (from {@link #setCurrentIc}; see {@link NetzerReduction}).
  */
 public final class AccessTrace implements ProcessorListener {
     private int[] agent = new int[1024];
@@ -15,6 +18,7 @@ public final class AccessTrace implements ProcessorListener {
     private long[] address = new long[1024];
     private boolean[] write = new boolean[1024];
     private int size;
+    private final NetzerReduction netzer = new NetzerReduction(1);
 
     @Override
     public void memoryAccess(int cpu, long instruction, int pc, long addr, boolean isWrite, long value) {
@@ -35,6 +39,21 @@ public final class AccessTrace implements ProcessorListener {
         address[size] = addr;
         write[size] = isWrite;
         size++;
+        netzer.access(who, instruction, addr, isWrite);
+    }
+
+    /**
+     * Where the netzer reduction reads other agents' current instruction counts when it keeps
+     * an arc (the machine's processors); agents it returns a negative value for use their last
+     * access in the trace.
+     */
+    public void setCurrentIc(NetzerReduction.CurrentIc currentIc) {
+        netzer.setCurrentIc(currentIc);
+    }
+
+    /** The netzer reduction of the accesses recorded so far (since the last {@link #clear}). */
+    public NetzerReduction netzer() {
+        return netzer;
     }
 
     public int size() {
@@ -69,5 +88,6 @@ public final class AccessTrace implements ProcessorListener {
     /** Forgets everything (a new checkpoint epoch). */
     public void clear() {
         size = 0;
+        netzer.reset();
     }
 }

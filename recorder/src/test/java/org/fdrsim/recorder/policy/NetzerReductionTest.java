@@ -43,4 +43,50 @@ class NetzerReductionTest {
         t.record(0, 1, 0x000, true);
         assertThat(NetzerReduction.reduce(t, 3).size()).isEqualTo(2);
     }
+
+    @Test
+    void anArcStartsAtTheSourcesCurrentIcAndCoversItsLaterAccessesToo() {
+        // 0 stores A (1), computes (2, 3), stores B (4); 1 loads A: the arc starts at 0's current
+        // IC, so 1's later load of B needs no arc of its own (one arc where exact sources need two).
+        AccessTrace t = new AccessTrace();
+        long[] ic0 = {0};
+        t.setCurrentIc(agent -> agent == 0 ? ic0[0] : -1);
+        t.record(0, 1, 0x000, true);
+        ic0[0] = 4;
+        t.record(0, 4, 0x040, true);
+        ic0[0] = 5; // an ALU instruction after the store
+        t.record(1, 1, 0x000, false);
+        t.record(1, 2, 0x040, false);
+        ArcLog arcs = NetzerReduction.reduce(t, 2);
+        assertThat(arcs.size()).isEqualTo(1);
+        assertThat(arcs.line(0)).isEqualTo("0:5 -> 1:1");
+        assertThat(SoundnessChecker.check(t, arcs, 2).sound()).isTrue();
+    }
+
+    @Test
+    void requirementsThatCoverEachOtherKeepOneArcNotNone() {
+        AccessTrace t = new AccessTrace();
+        t.record(1, 1, 0x000, false); // loads X
+        t.record(2, 1, 0x000, false); // loads X
+        t.record(1, 2, 0x040, true); // stores Y
+        t.record(2, 2, 0x040, false); // loads Y: 1:2 -> 2:2
+        t.record(2, 3, 0x080, true); // stores Z
+        t.record(1, 3, 0x080, false); // loads Z: 2:3 -> 1:3
+        t.record(0, 1, 0x000, true); // stores X: 1 knows 2:1 and 2 knows 1:1, one arc orders both loads
+        ArcLog arcs = NetzerReduction.reduce(t, 3);
+        assertThat(arcs.size()).isEqualTo(3);
+        assertThat(arcs.line(2)).isEqualTo("1:3 -> 0:1");
+        assertThat(SoundnessChecker.check(t, arcs, 3).sound()).isTrue();
+    }
+
+    @Test
+    void aCheckpointClearStartsAfresh() {
+        AccessTrace t = new AccessTrace();
+        t.record(0, 1, 0x000, true);
+        t.record(1, 1, 0x000, true);
+        assertThat(t.netzer().arcs().size()).isEqualTo(1);
+        t.clear();
+        t.record(1, 1, 0x000, true);
+        assertThat(t.netzer().arcs().size()).isZero();
+    }
 }

@@ -15,6 +15,15 @@ public interface IoPort {
     /** An 8-byte device register store. */
     void store(int cpu, long address, long value, long cycle);
 
+    /**
+     * The same store, told which instruction makes it: {@code ic} is the IC the store
+     * instruction commits as (the processor calls this; by default it is {@link #store}).
+     * The validation trace records and checks device stores with their ICs this way.
+     */
+    default void storeAt(int cpu, long ic, long address, long value, long cycle) {
+        store(cpu, address, value, cycle);
+    }
+
     /** The value {@code rdcycle} returns on {@code cpu} at {@code cycle}. */
     default long readCycleCounter(int cpu, long cycle) {
         return cycle;

@@ -542,7 +542,7 @@ public final class Processor {
         if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
-        io.store(id, a, v, now);
+        io.storeAt(id, ic + 1, a, v, now);
         return true;
     }
 
