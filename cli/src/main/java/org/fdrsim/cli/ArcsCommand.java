@@ -36,7 +36,7 @@ final class ArcsCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine;
 
-    @Option(names = "--policy", paramLabel = "P", description = "fdr (default), all-arcs, netzer (offline optimum) or none.")
+    @Option(names = "--policy", paramLabel = "P", description = "fdr (default), all-arcs, netzer (reference reduction from the access trace) or none.")
     String policy = "fdr";
 
     @Option(names = "--cic16", description = "16-bit CICs (send min((IC & ~0xffff) | CIC, IC)).")

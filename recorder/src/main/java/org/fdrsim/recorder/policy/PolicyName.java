@@ -41,7 +41,7 @@ public enum PolicyName {
             case ALL_ARCS -> new AllArcsPolicy();
             case NONE -> new NoArcsPolicy();
             case NETZER -> throw new IllegalArgumentException(
-                    "the netzer policy is computed offline from the access trace, not by a recorder");
+                    "the netzer policy is computed from the access trace, not by a recorder");
         };
     }
 
