@@ -43,6 +43,12 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Cycles between checkpoints (checkpoint.intervalCycles; FDR1: 333333333).")
     Long checkpointInterval;
 
+    @Option(names = "--validate", description = "Also keep the validation trace (recorder.validate): a state hash per processor every N instructions and at each checkpoint, and every device store, so that 'fdr replay' pinpoints the first divergent interval.")
+    boolean validate;
+
+    @Option(names = "--validate-every", paramLabel = "N", description = "Instructions between state hashes (recorder.validateEvery; default 10000). Implies --validate.")
+    Long validateEvery;
+
     @Override
     public Integer call() throws IOException {
         MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
@@ -52,6 +58,17 @@ final class RecordCommand implements Callable<Integer> {
                         .build();
             } catch (ConfigException e) {
                 throw new UserError("--checkpoint-interval: " + e.getMessage(), e);
+            }
+        }
+        if (validate || validateEvery != null) {
+            try {
+                ConfigLoader l = new ConfigLoader(config).set("recorder.validate", "true");
+                if (validateEvery != null) {
+                    l.set("recorder.validateEvery", String.valueOf(validateEvery));
+                }
+                config = l.build();
+            } catch (ConfigException e) {
+                throw new UserError("--validate-every: " + e.getMessage(), e);
             }
         }
         ProgramImage program = ProgramLoader.load(file);
@@ -94,6 +111,11 @@ final class RecordCommand implements Callable<Integer> {
                         ? " (" + dump.summary().checkpointsDroppedEarly() + " early: reserved memory full)" : "");
         main.out.printf("replay interval: %d cycles from the oldest retained checkpoint%n",
                 InspectCommand.replayInterval(dump));
+        if (dump.validation() != null) {
+            long[] n = dump.validation().counts();
+            main.out.printf("validation trace: %d state hashes (every %d instructions and at each checkpoint), "
+                    + "%d device stores%n", n[0], dump.validation().every(), n[1]);
+        }
         main.out.printf("dump: %s, %d bytes%n", output, bytes.length);
         return ExitCodes.OK;
     }

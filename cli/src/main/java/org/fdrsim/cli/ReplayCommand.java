@@ -53,11 +53,17 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
-        Verdict v = Verifier.verify(input, org.fdrsim.replayer.ReplayProbe.NONE, DumpReplay.expected(dump), schedules);
+        org.fdrsim.replayer.ReplayProbe probe = DumpReplay.probe(dump);
+        Verdict v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules);
         ReplayParallelism par = ReplayParallelism.of(input);
         main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", file,
                 dump.checkpoints().get(from).number(), from, dump.checkpoints().size(), dump.trigger().cause());
         main.out.println(v.describe().stripTrailing());
+        if (probe instanceof org.fdrsim.replayer.ValidationProbe vp) {
+            main.out.printf("validation trace (every %d instructions): %d state hashes and %d device stores checked"
+                    + "%s%n", dump.validation().every(), vp.hashesChecked(), vp.storesChecked(),
+                    vp.window() == null ? ", all matched" : "; first divergent interval above");
+        }
         main.out.printf("replay parallelism: %.2f (%d instructions, critical path %d)%n", par.figure(),
                 par.instructions(), par.criticalPath());
         return v.bitExact() ? ExitCodes.OK : ExitCodes.DIVERGED;

@@ -24,6 +24,37 @@ class ReplayCommandsTest {
     }
 
     @Test
+    void recordValidateKeepsATraceThatReplayChecksAndADamagedHashIsPinpointed() throws Exception {
+        Path dump = dir.resolve("v.fdr");
+        CliTest.Outcome r = fdr("record", example("random-tester.s"), "-o", dump.toString(), "--cpus", "4", "--seed",
+                "2", "--validate-every", "500");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("validation trace:").contains("every 500 instructions");
+        CliTest.Outcome o = fdr("replay", dump.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("BIT-EXACT").contains("validation trace (every 500 instructions):")
+                .contains("all matched");
+        // alter processor 0's first hash in the trace and fix the section checksum: replay names the interval
+        byte[] b = java.nio.file.Files.readAllBytes(dump);
+        int p = 12;
+        while (!new String(b, p, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("VALD")) {
+            long len = java.nio.ByteBuffer.wrap(b, p + 4, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+            p += 16 + (int) len;
+        }
+        int len = (int) java.nio.ByteBuffer.wrap(b, p + 4, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+        b[p + 16 + 8 + 4 + 4 + 4 + 4 + 8] ^= 1; // every, intervals, checkpoint, cpus, hash count, IC: the hash
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(b, p, 12);
+        crc.update(b, p + 16, len);
+        java.nio.ByteBuffer.wrap(b, p + 12, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) crc.getValue());
+        java.nio.file.Files.write(dump, b);
+        o = fdr("replay", dump.toString());
+        assertThat(o.status()).as(o.err()).isEqualTo(ExitCodes.DIVERGED);
+        assertThat(o.out()).contains("DIVERGENCE (validation trace): processor 0's state hash differs at IC 500")
+                .contains("first divergent interval: processor 0, ICs 1..500");
+    }
+
+    @Test
     void aCheckpointThatIsNotRetainedIsAOneLineError() {
         String dump = dir.resolve("run.fdr").toString();
         fdr("record", example("hello.s"), "-o", dump, "--cpus", "1");

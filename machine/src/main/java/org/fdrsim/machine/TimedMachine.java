@@ -48,6 +48,8 @@ public final class TimedMachine {
     private final long lookahead;
     /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
     private final org.fdrsim.machine.recording.MachineRecorder recorder;
+    /** The validation trace's recorder, when {@code recorder.validate} (and the recorder) is on; null otherwise. */
+    private final org.fdrsim.machine.recording.ValidationRecorder validation;
     /** When the next logical checkpoint is due (recorder on); processors never run past it. */
     private long nextCheckpoint = Long.MAX_VALUE;
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
@@ -95,6 +97,13 @@ public final class TimedMachine {
         if (recorder != null) {
             wireIoLogs(recorder);
         }
+        this.validation = recorder != null && config.recorder().validate()
+                ? org.fdrsim.machine.recording.ValidationRecorder.attach(this, inputLog,
+                        config.recorder().validateEvery())
+                : null;
+        if (validation != null) {
+            interruptLog.withNext(validation);
+        }
     }
 
     /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
@@ -131,11 +140,15 @@ public final class TimedMachine {
         }
         p.resume(now);
         p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        if (validation != null) {
+            validation.afterRun(p);
+        }
     }
 
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
-            p.setListener(interruptLog.withNext(listener)); // the interrupt log stays in front
+            // the interrupt log stays in front, then the validation trace's recorder, if any
+            p.setListener(interruptLog.withNext(validation != null ? validation.withNext(listener) : listener));
         }
     }
 
@@ -233,7 +246,8 @@ public final class TimedMachine {
             if (bound <= p.cycle()) {
                 bound = p.cycle() + 1;
             }
-            ProcessorState s = p.run(bound, saturatingAdd(p.instructionCount(), maxInstructions - instructions));
+            long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
+            ProcessorState s = validation == null ? p.run(bound, icLimit) : validation.run(p, bound, icLimit);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
                 break;
@@ -266,6 +280,9 @@ public final class TimedMachine {
                 return true;
             }
         }
+        if (validation != null) {
+            validation.closeInterval(recorder.checkpoints().taken());
+        }
         long resume = recorder.checkpoints().take(t, Math.max(t, queue.now()));
         for (Processor p : cpus) {
             if (!p.state().isFinal()) {
@@ -292,6 +309,9 @@ public final class TimedMachine {
             last = Math.max(last, p.cycle());
         }
         recorder.checkpoints().finish(Math.max(last, queue.now()));
+        if (validation != null) {
+            validation.finish();
+        }
     }
 
     /** The configuration this machine was built from. */
@@ -378,6 +398,11 @@ public final class TimedMachine {
     /** The FDR recorder attached because {@code recorder.enabled} is set, or null. */
     public org.fdrsim.machine.recording.MachineRecorder recorder() {
         return recorder;
+    }
+
+    /** The validation trace's recorder ({@code recorder.validate}), or null. */
+    public org.fdrsim.machine.recording.ValidationRecorder validation() {
+        return validation;
     }
 
     /** The smallest network latency, which bounds how far processors run ahead of each other. */

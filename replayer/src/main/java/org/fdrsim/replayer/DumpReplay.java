@@ -67,9 +67,17 @@ public final class DumpReplay {
         return new FinalState(dump.memory(), cpus);
     }
 
-    /** Replays from checkpoint {@code k} and verifies against the dump's final state. */
+    /** Replays from checkpoint {@code k} and verifies against the dump's final state (and its validation trace, if any). */
     public static Verdict verify(CoreDump dump, int k) {
-        return Verifier.verify(input(dump, k), expected(dump));
+        return Verifier.verify(input(dump, k), probe(dump), expected(dump));
+    }
+
+    /**
+     * A fresh probe that checks replay against the dump's validation trace
+     * ({@link ValidationProbe}), or {@link ReplayProbe#NONE} if the dump has none.
+     */
+    public static ReplayProbe probe(CoreDump dump) {
+        return ValidationProbe.of(dump.validation(), dump.program());
     }
 
     private static ProcessorSnapshot snapshot(RegisterState r, long ic) {

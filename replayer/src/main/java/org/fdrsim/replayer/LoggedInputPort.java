@@ -47,6 +47,11 @@ final class LoggedInputPort implements IoPort {
     }
 
     @Override
+    public void storeAt(int cpu, long ic, long address, long value, long cycle) {
+        probe.ioStore(interval, cpu, ic, address, value);
+    }
+
+    @Override
     public long readCycleCounter(int cpu, long cycle) {
         return nextValue(cpu);
     }

@@ -18,13 +18,32 @@ public interface ReplayProbe {
         return Long.MAX_VALUE;
     }
 
-    /** Processor {@code p} has committed exactly a stop IC; null if all is well. */
+    /**
+     * Processor {@code p} has committed exactly a stop IC; null if all is well. It is called
+     * before an interrupt the log places at that IC is delivered.
+     */
     default Divergence reached(int interval, Processor p) {
         return null;
     }
 
     /** A device store by {@code cpu} (replay does not perform it). */
     default void ioStore(int interval, int cpu, long address, long value) {}
+
+    /**
+     * A device store by {@code cpu}, made by the instruction that commits as IC {@code ic} of
+     * the interval; by default {@link #ioStore(int, int, long, long)}.
+     */
+    default void ioStore(int interval, int cpu, long ic, long address, long value) {
+        ioStore(interval, cpu, address, value);
+    }
+
+    /**
+     * Called when interval {@code interval} has been replayed to its end without a problem;
+     * a divergence if the probe expected more (or null).
+     */
+    default Divergence endInterval(int interval) {
+        return null;
+    }
 
     /** The first disagreement the probe noticed outside {@link #reached} (device stores), or null. */
     default Divergence pending() {

@@ -157,6 +157,12 @@ public final class Replayer {
             intervalIndex = input.firstInterval() + i;
             prepare(intervals.get(i), i == 0);
             replayInterval();
+            if (problem == null) {
+                Divergence d = probe.endInterval(intervalIndex);
+                if (d != null) {
+                    problem = fromProbe(d);
+                }
+            }
             done++;
             if (problem == null && i < intervals.size() - 1) {
                 crossCheckpoint();
@@ -316,6 +322,19 @@ public final class Replayer {
         while (true) {
             long ic = p.instructionCount();
             committed[c] = ic;
+            // The probe sees the state after ic instructions, before an interrupt logged at ic
+            // (also when ic is only as far as a waiting agent needs).
+            if (ic == nextProbeStop[c]) {
+                Divergence d = probe.reached(intervalIndex, p);
+                if (d == null) {
+                    d = probe.pending();
+                }
+                if (d != null) {
+                    problem = fromProbe(d);
+                    return FAILED;
+                }
+                nextProbeStop[c] = probe.nextStop(c, ic);
+            }
             if (ic >= limit) {
                 return REACHED;
             }
@@ -332,17 +351,6 @@ public final class Replayer {
                 }
                 ip[c] = k + 1;
                 continue;
-            }
-            if (ic == nextProbeStop[c]) {
-                Divergence d = probe.reached(intervalIndex, p);
-                if (d == null) {
-                    d = probe.pending();
-                }
-                if (d != null) {
-                    problem = d;
-                    return FAILED;
-                }
-                nextProbeStop[c] = probe.nextStop(c, ic);
             }
             if (ic >= end[c]) {
                 return DONE;
@@ -397,10 +405,21 @@ public final class Replayer {
             }
             Divergence d = probe.pending();
             if (d != null) {
-                problem = d;
+                problem = fromProbe(d);
                 return FAILED;
             }
         }
+    }
+
+    /** A probe's divergence, with the log entries around it added to the probe's own lines. */
+    private Divergence fromProbe(Divergence d) {
+        if (d.agent() < 0 || d.agent() >= cpuCount) {
+            return d;
+        }
+        List<String> lines = new ArrayList<>(d.nearbyLog());
+        lines.addAll(nearby(d.agent(), d.ic()));
+        return new Divergence(d.kind(), d.interval(), d.agent(), d.ic(), d.pc(), d.instruction(), d.what(),
+                d.expected(), d.actual(), lines);
     }
 
     private static String describeStop(Processor p) {

@@ -44,9 +44,33 @@ public final class CoreDumps {
         DumpSummary summary = new DumpSummary(result.cycles(), totalInstructions(machine, result, cc), cc.taken(),
                 cc.dropped(), cc.droppedEarly(), cc.quiesceCycles(), reserve.capacityBytes(), reserve.usedBytes(),
                 reserve.peakBytes(), cc.config().replayIntervalTargetCycles());
+        ValidationRecorder v = machine.validation();
         return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, machine.config().seed(),
-                ConfigLoader.toYaml(machine.config()), machine.cpu(0).program(), mem.memory().copy(), cc.retained(),
-                finalRegs, dmaIcs, trigger(machine, result, cc), summary);
+                configText(machine.config()), machine.cpu(0).program(), mem.memory().copy(), cc.retained(),
+                finalRegs, dmaIcs, trigger(machine, result, cc), summary,
+                v == null ? null : v.trace(cc.retainedNumbers()));
+    }
+
+    /**
+     * The configuration as YAML. Without validation the {@code recorder.validate} and
+     * {@code recorder.validateEvery} settings are left out (reading the text back gives their
+     * defaults), so a dump of a run without validation is byte for byte what it was before
+     * validation existed.
+     */
+    static String configText(org.fdrsim.machine.config.MachineConfig config) {
+        if (config.recorder().validate()) {
+            return ConfigLoader.toYaml(config);
+        }
+        com.fasterxml.jackson.databind.ObjectMapper yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        com.fasterxml.jackson.databind.node.ObjectNode tree = yaml.valueToTree(config);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("recorder")).remove(
+                List.of("validate", "validateEvery"));
+        try {
+            return yaml.writeValueAsString(tree);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Instructions over all intervals: the ICs saved at every checkpoint plus the final ICs. */

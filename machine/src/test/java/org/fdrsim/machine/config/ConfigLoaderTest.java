@@ -85,6 +85,7 @@ class ConfigLoaderTest {
         'network: {linkGBps: -1}'       | configuration: network.linkGBps must be a positive number, got -1.0
         'network: {dimX: 3, dimY: 1}'   | network.dimX x network.dimY (3 x 1) must equal cpus (4)
         'caches: 5'                     | caches is a group of settings, expected a mapping with [l1, l2]
+        'recorder: {validateEvery: 0}'  | configuration: recorder.validateEvery must be 1..4294967296, got 0
         '[1, 2]'                        | expected a mapping of settings at the top level
         """)
     void badFilesAreRefusedNamingTheSetting(String yaml, String message, @TempDir Path dir) throws IOException {

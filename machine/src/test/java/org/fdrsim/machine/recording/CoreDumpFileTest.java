@@ -65,6 +65,7 @@ class CoreDumpFileTest {
                 case "FINL" -> "final";
                 case "TRIG" -> "trigger";
                 case "SUMM" -> "summary";
+                case "VALD" -> "validation";
                 case "END " -> "end";
                 default -> throw new IllegalStateException(tag);
             };
