@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
@@ -56,8 +58,8 @@ final class ArcsCommand implements Callable<Integer> {
         MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
         if (cic16) {
             try {
-                config = new org.fdrsim.machine.config.ConfigLoader(config).set("recorder.cic16", "true").build();
-            } catch (org.fdrsim.machine.config.ConfigException e) {
+                config = new ConfigLoader(config).set("recorder.cic16", "true").build();
+            } catch (ConfigException e) {
                 throw new UserError(e.getMessage(), e);
             }
         }

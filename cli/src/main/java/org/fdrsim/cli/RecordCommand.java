@@ -3,6 +3,7 @@ package org.fdrsim.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;

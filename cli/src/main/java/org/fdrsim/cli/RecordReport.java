@@ -8,6 +8,7 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.Piggyback;
 import org.fdrsim.recorder.race.RaceEntry;
 
 /** What {@code fdr run --record} prints after the run: logs, hardware, policies, slowdown. */
@@ -25,7 +26,7 @@ final class RecordReport {
                 base == 0 ? 0.0 : 100.0 * (cycles - base) / base);
         out.printf("recorder: policy %s, %s CICs, %d replies carried FDR's %d bytes, race-log stalls %d (%d cycles)%n",
                 r.options().policy(), r.options().cic16() ? "16-bit" : "32-bit", r.race().repliesSent(),
-                org.fdrsim.recorder.race.Piggyback.WIRE_BYTES, r.race().stalls(), r.stallCycles());
+                Piggyback.WIRE_BYTES, r.race().stalls(), r.stallCycles());
         HardwareState hw = r.hardwareState();
         int frames = recorded.machine().memorySystem().cache(0).l2Frames();
         out.printf("hardware per core: IC %d B, VIC %d B, CIC %d B (%.2f%% of the L2), total %d B%n", hw.icBytes(),

@@ -8,6 +8,8 @@ import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayInput;
 import org.fdrsim.replayer.ReplayParallelism;
+import org.fdrsim.replayer.ReplayProbe;
+import org.fdrsim.replayer.ValidationProbe;
 import org.fdrsim.replayer.Verdict;
 import org.fdrsim.replayer.Verifier;
 import picocli.CommandLine.Command;
@@ -53,13 +55,13 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
-        org.fdrsim.replayer.ReplayProbe probe = DumpReplay.probe(dump);
+        ReplayProbe probe = DumpReplay.probe(dump);
         Verdict v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules);
         ReplayParallelism par = ReplayParallelism.of(input);
         main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", file,
                 dump.checkpoints().get(from).number(), from, dump.checkpoints().size(), dump.trigger().cause());
         main.out.println(v.describe().stripTrailing());
-        if (probe instanceof org.fdrsim.replayer.ValidationProbe vp) {
+        if (probe instanceof ValidationProbe vp) {
             main.out.printf("validation trace (every %d instructions): %d state hashes and %d device stores checked"
                     + "%s%n", dump.validation().every(), vp.hashesChecked(), vp.storesChecked(),
                     vp.window() == null ? ", all matched" : "; first divergent interval above");

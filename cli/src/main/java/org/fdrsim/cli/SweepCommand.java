@@ -10,6 +10,7 @@ import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.Parallel;
+import org.fdrsim.results.Progress;
 import org.fdrsim.results.Sweep;
 import org.fdrsim.results.SweepReport;
 import picocli.CommandLine.Command;
@@ -144,7 +145,7 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
-                Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), org.fdrsim.results.Progress.NONE);
+                Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), Progress.NONE);
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());
                 AtomicFile.write(p, Outputs.toJson(shard).getBytes(java.nio.charset.StandardCharsets.UTF_8));

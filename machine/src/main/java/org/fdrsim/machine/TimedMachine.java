@@ -15,7 +15,16 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
+import org.fdrsim.io.device.DeviceSystem;
+import org.fdrsim.io.device.DmaEngine;
+import org.fdrsim.io.log.InputLog;
+import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.recording.MachineRecorder;
+import org.fdrsim.machine.recording.ValidationRecorder;
+import org.fdrsim.recorder.buffer.LogBank;
+import org.fdrsim.recorder.buffer.LogKind;
+
 
 /**
  * The timed machine: in-order processors over the FDR1 memory system (L1/L2 caches, MOSI
@@ -40,16 +49,16 @@ public final class TimedMachine {
     private final Processor[] cpus;
     private final DeviceBus devices;
     /** Disk, NIC, interrupt controller and DMA engines, when {@code devices.enabled}; null otherwise. */
-    private final org.fdrsim.io.device.DeviceSystem deviceSystem;
+    private final DeviceSystem deviceSystem;
     /** Every device load and rdcycle value, per processor (sinks: DISCARD until a recorder sets them). */
-    private final org.fdrsim.io.log.InputLog inputLog;
+    private final InputLog inputLog;
     /** Every interrupt taken (IC, number), per processor. */
-    private final org.fdrsim.io.log.InterruptLog interruptLog;
+    private final InterruptLog interruptLog;
     private final long lookahead;
     /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
-    private final org.fdrsim.machine.recording.MachineRecorder recorder;
+    private final MachineRecorder recorder;
     /** The validation trace's recorder, when {@code recorder.validate} (and the recorder) is on; null otherwise. */
-    private final org.fdrsim.machine.recording.ValidationRecorder validation;
+    private final ValidationRecorder validation;
     /** When the next logical checkpoint is due (recorder on); processors never run past it. */
     private long nextCheckpoint = Long.MAX_VALUE;
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
@@ -71,11 +80,11 @@ public final class TimedMachine {
         this.network = new TorusNetwork(queue, n, config.torus());
         this.memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
         this.deviceSystem = config.devices().enabled()
-                ? new org.fdrsim.io.device.DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
+                ? new DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
                 : null;
         this.devices = deviceSystem != null ? deviceSystem.bus() : new DeviceBus(console, new Timers(n));
-        this.inputLog = new org.fdrsim.io.log.InputLog(deviceSystem != null ? deviceSystem : devices, n);
-        this.interruptLog = new org.fdrsim.io.log.InterruptLog(n);
+        this.inputLog = new InputLog(deviceSystem != null ? deviceSystem : devices, n);
+        this.interruptLog = new InterruptLog(n);
         this.cpus = new Processor[n];
         for (int i = 0; i < n; i++) {
             CacheController cache = memorySystem.cache(i);
@@ -91,14 +100,14 @@ public final class TimedMachine {
         }
         interruptLog.setClock(cpu -> cpus[cpu].cycle());
         this.recorder = config.recorder().enabled()
-                ? org.fdrsim.machine.recording.MachineRecorder.attach(this,
+                ? MachineRecorder.attach(this,
                         config.recorder().options(config.processor().clockGHz()), config.checkpoint().toConfig())
                 : null;
         if (recorder != null) {
             wireIoLogs(recorder);
         }
         this.validation = recorder != null && config.recorder().validate()
-                ? org.fdrsim.machine.recording.ValidationRecorder.attach(this, inputLog,
+                ? ValidationRecorder.attach(this, inputLog,
                         config.recorder().validateEvery())
                 : null;
         if (validation != null) {
@@ -107,16 +116,16 @@ public final class TimedMachine {
     }
 
     /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
-    private void wireIoLogs(org.fdrsim.machine.recording.MachineRecorder r) {
-        org.fdrsim.recorder.buffer.LogBank bank = r.logs();
+    private void wireIoLogs(MachineRecorder r) {
+        LogBank bank = r.logs();
         for (int i = 0; i < cpus.length; i++) {
-            inputLog.setSink(i, bank.buffer(org.fdrsim.recorder.buffer.LogKind.INPUT, i));
-            interruptLog.setSink(i, bank.buffer(org.fdrsim.recorder.buffer.LogKind.INTERRUPT, i));
+            inputLog.setSink(i, bank.buffer(LogKind.INPUT, i));
+            interruptLog.setSink(i, bank.buffer(LogKind.INTERRUPT, i));
         }
         if (deviceSystem != null) {
-            for (org.fdrsim.io.device.DmaEngine e : deviceSystem.dmaEngines()) {
+            for (DmaEngine e : deviceSystem.dmaEngines()) {
                 int agent = e.agent().id();
-                e.dataLog().setSink(bank.buffer(org.fdrsim.recorder.buffer.LogKind.DMA_DATA, agent - cpus.length));
+                e.dataLog().setSink(bank.buffer(LogKind.DMA_DATA, agent - cpus.length));
                 r.wireDmaEngine(agent);
             }
         }
@@ -381,27 +390,27 @@ public final class TimedMachine {
     }
 
     /** The full device system, or null when {@code devices.enabled} is false. */
-    public org.fdrsim.io.device.DeviceSystem deviceSystem() {
+    public DeviceSystem deviceSystem() {
         return deviceSystem;
     }
 
     /** The input log (an IoPort decorator in front of the devices); give it sinks to keep entries. */
-    public org.fdrsim.io.log.InputLog inputLog() {
+    public InputLog inputLog() {
         return inputLog;
     }
 
     /** The interrupt log (in front of any processor listener); give it sinks to keep entries. */
-    public org.fdrsim.io.log.InterruptLog interruptLog() {
+    public InterruptLog interruptLog() {
         return interruptLog;
     }
 
     /** The FDR recorder attached because {@code recorder.enabled} is set, or null. */
-    public org.fdrsim.machine.recording.MachineRecorder recorder() {
+    public MachineRecorder recorder() {
         return recorder;
     }
 
     /** The validation trace's recorder ({@code recorder.validate}), or null. */
-    public org.fdrsim.machine.recording.ValidationRecorder validation() {
+    public ValidationRecorder validation() {
         return validation;
     }
 

@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.asm.IncludeResolver;
+import org.fdrsim.cpu.asm.SourceNames;
 import org.fdrsim.cpu.program.ProgramImage;
 
 /**

@@ -2,6 +2,7 @@ package org.fdrsim.machine.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.recorder.buffer.LogKind;
 
 /**
  * Checks a configuration's values and names each bad setting by its path in the tree
@@ -86,7 +87,7 @@ final class ConfigValidator {
             problems.add("recorder.buffers is missing");
             return;
         }
-        for (org.fdrsim.recorder.buffer.LogKind k : org.fdrsim.recorder.buffer.LogKind.values()) {
+        for (LogKind k : org.fdrsim.recorder.buffer.LogKind.values()) {
             String path = "recorder.buffers." + k.key();
             LogBufferConfig b = r.buffers().get(k);
             if (b == null) {

@@ -4,6 +4,8 @@ import org.fdrsim.coherence.CoherenceConfig;
 import org.fdrsim.coherence.cache.CacheGeometry;
 import org.fdrsim.coherence.network.TorusConfig;
 import org.fdrsim.cpu.functional.FunctionalConfig;
+import org.fdrsim.io.device.DevicesConfig;
+import org.fdrsim.recorder.race.Piggyback;
 
 /**
  * The whole configuration of a simulated machine: one tree, read from YAML or JSON by
@@ -24,7 +26,7 @@ public record MachineConfig(
         NetworkConfig network,
         LimitsConfig limits,
         RecorderConfig recorder,
-        org.fdrsim.io.device.DevicesConfig devices,
+        DevicesConfig devices,
         CheckpointSettings checkpoint) {
 
     /** The FDR1 machine of the paper, with 4 processors and seed 1. */
@@ -49,7 +51,7 @@ public record MachineConfig(
                 memoryBytesPerCpu(),
                 network.controlBytes(),
                 network.dataBytes(),
-                recorder.enabled() ? org.fdrsim.recorder.race.Piggyback.WIRE_BYTES : 0, // FDR's fields on replies
+                recorder.enabled() ? Piggyback.WIRE_BYTES : 0, // FDR's fields on replies
                 seed);
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.checkpoint.CheckpointLogger;
+import org.fdrsim.checkpoint.RetentionWindow;
 import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.machine.TimedMachine;
@@ -75,7 +76,7 @@ public final class CheckpointController {
     private final CheckpointLogger logger;
     private final LogBank logs;
     private final ReservedMemory reserve;
-    private final org.fdrsim.checkpoint.RetentionWindow<Retained> window;
+    private final RetentionWindow<Retained> window;
     private Observer observer = (n, c) -> {};
     private int taken;
     private int dropped;
@@ -103,7 +104,7 @@ public final class CheckpointController {
             LogBuffer b = logs.buffer(LogKind.MEMORY_CHECKPOINT, n);
             logger.setMemorySink(n, b::append);
         }
-        this.window = new org.fdrsim.checkpoint.RetentionWindow<>(config.retained(),
+        this.window = new RetentionWindow<>(config.retained(),
                 config.replayIntervalTargetCycles(), r -> r.cycle);
         reserve.setOverflowHandler(this::reserveFull);
     }

@@ -9,6 +9,7 @@ import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
@@ -57,7 +58,7 @@ public final class CoreDumps {
      * defaults), so a dump of a run without validation is byte for byte what it was before
      * validation existed.
      */
-    static String configText(org.fdrsim.machine.config.MachineConfig config) {
+    static String configText(MachineConfig config) {
         if (config.recorder().validate()) {
             return ConfigLoader.toYaml(config);
         }

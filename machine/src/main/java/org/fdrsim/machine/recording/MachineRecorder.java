@@ -1,5 +1,6 @@
 package org.fdrsim.machine.recording;
 
+import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.cpu.core.Processor;
@@ -95,7 +96,7 @@ public final class MachineRecorder {
 
     /** Like {@link #attach(TimedMachine, RecorderOptions)}, with logical checkpoints per {@code checkpoints}. */
     public static MachineRecorder attach(TimedMachine machine, RecorderOptions options,
-            org.fdrsim.checkpoint.CheckpointConfig checkpoints) {
+            CheckpointConfig checkpoints) {
         MachineRecorder r = new MachineRecorder(machine, options);
         r.checkpoints = new CheckpointController(machine, r, checkpoints);
         return r;

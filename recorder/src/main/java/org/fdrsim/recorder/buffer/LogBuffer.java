@@ -2,6 +2,7 @@ package org.fdrsim.recorder.buffer;
 
 import org.fdrsim.io.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
+import org.fdrsim.recorder.dump.LogSegment;
 
 /**
  * One hardware log buffer: entries come in from a producer, drain at a fixed bandwidth into
@@ -69,10 +70,10 @@ public final class LogBuffer implements LogSink {
      * and returns the interval's entries as stored; the next entry starts a new segment. The
      * buffer's occupancy (hardware timing) is not affected.
      */
-    public org.fdrsim.recorder.dump.LogSegment closeSegment() {
+    public LogSegment closeSegment() {
         byte[] stream = compressor.cutSegment();
         long raw = compressor.rawBytes() - segmentRawStart;
-        org.fdrsim.recorder.dump.LogSegment s = new org.fdrsim.recorder.dump.LogSegment(spec.kind(), owner,
+        LogSegment s = new LogSegment(spec.kind(), owner,
                 entries - segmentEntriesStart, raw, stream);
         segmentRawStart = compressor.rawBytes();
         segmentEntriesStart = entries;
