@@ -1,7 +1,6 @@
 package org.fdrsim.coherence.network;
 
 import java.util.Objects;
-import org.fdrsim.cpu.sim.EventHandler;
 import org.fdrsim.cpu.sim.EventQueue;
 
 /**
@@ -35,13 +34,9 @@ import org.fdrsim.cpu.sim.EventQueue;
  * the caller's message and whose argument packs the destination and vnet.
  */
 public final class TorusNetwork implements Network {
-    private static final VirtualNetwork[] VNETS = VirtualNetwork.values();
-    private static final int VNET_BITS = 2;
-
-    private final EventQueue queue;
+    private final Endpoints endpoints;
     private final TorusConfig config;
     private final TorusTopology topology;
-    private final MessageSink[] sinks;
     /** Per directed link slot: the first cycle at which it is free. */
     private final long[] linkFreeAt;
     private final NetworkStatistics statistics;
@@ -49,7 +44,6 @@ public final class TorusNetwork implements Network {
     private final long serializationDenominator;
     private final long hopLatency;
     private final long interfaceLatency;
-    private final EventHandler deliver = this::deliver;
 
     /** A network of {@code nodes} nodes with the FDR1 defaults. */
     public TorusNetwork(EventQueue queue, int nodes) {
@@ -61,10 +55,9 @@ public final class TorusNetwork implements Network {
      * multiply to {@code nodes}.
      */
     public TorusNetwork(EventQueue queue, int nodes, TorusConfig config) {
-        this.queue = Objects.requireNonNull(queue, "queue");
         this.config = Objects.requireNonNull(config, "config");
         this.topology = TorusTopology.of(nodes, config);
-        this.sinks = new MessageSink[nodes];
+        this.endpoints = new Endpoints(queue, nodes);
         this.linkFreeAt = new long[topology.linkSlots()];
         this.statistics = new NetworkStatistics(topology);
         this.serializationNumerator = config.processorKilohertz();
@@ -75,26 +68,12 @@ public final class TorusNetwork implements Network {
 
     @Override
     public void attach(int node, MessageSink sink) {
-        checkNode("node", node);
-        Objects.requireNonNull(sink, "sink");
-        if (sinks[node] != null) {
-            throw new IllegalStateException("node " + node + " already has a sink attached");
-        }
-        sinks[node] = sink;
+        endpoints.attach(node, sink);
     }
 
     @Override
     public void send(long now, int src, int dst, VirtualNetwork vnet, int sizeBytes, Object message) {
-        checkNode("src", src);
-        checkNode("dst", dst);
-        Objects.requireNonNull(vnet, "vnet");
-        Objects.requireNonNull(message, "message");
-        if (sizeBytes <= 0) {
-            throw new IllegalArgumentException("sizeBytes must be > 0, got " + sizeBytes);
-        }
-        if (sinks[dst] == null) {
-            throw new IllegalStateException("node " + dst + " has no sink attached");
-        }
+        endpoints.checkSend(src, dst, vnet, sizeBytes, message);
         long arrival;
         long queued = 0;
         if (src == dst) {
@@ -116,12 +95,12 @@ public final class TorusNetwork implements Network {
             arrival = head + ser + interfaceLatency;
         }
         statistics.recordMessage(vnet, sizeBytes, arrival - now, queued);
-        queue.schedule(arrival, deliver, message, ((long) dst << VNET_BITS) | vnet.ordinal());
+        endpoints.deliverAt(arrival, dst, vnet, message);
     }
 
     @Override
     public int nodes() {
-        return sinks.length;
+        return endpoints.nodes();
     }
 
     public TorusConfig config() {
@@ -138,8 +117,8 @@ public final class TorusNetwork implements Network {
 
     /** Hops on the route from {@code src} to {@code dst}. */
     public int hops(int src, int dst) {
-        checkNode("src", src);
-        checkNode("dst", dst);
+        endpoints.checkNode("src", src);
+        endpoints.checkNode("dst", dst);
         return topology.hops(src, dst);
     }
 
@@ -164,15 +143,5 @@ public final class TorusNetwork implements Network {
     /** The first cycle at which directed link slot {@code link} is free (for tests and tools). */
     public long linkFreeAt(int link) {
         return linkFreeAt[link];
-    }
-
-    private void deliver(long now, Object message, long arg) {
-        sinks[(int) (arg >>> VNET_BITS)].receive(now, message, VNETS[(int) (arg & ((1 << VNET_BITS) - 1))]);
-    }
-
-    private void checkNode(String what, int node) {
-        if (node < 0 || node >= sinks.length) {
-            throw new IllegalArgumentException(what + " must be in 0.." + (sinks.length - 1) + ", got " + node);
-        }
     }
 }
