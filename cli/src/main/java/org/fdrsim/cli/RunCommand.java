@@ -52,6 +52,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Do not print the summary after the console output.")
     boolean quiet;
 
+    @Option(names = "--console-output", paramLabel = "FILE",
+            description = "Write the program's console output to FILE (written whole at the end) instead of the terminal.")
+    Path consoleOutput;
+
     @Option(names = "--record", description = "Record with FDR (timed memory only): per-log sizes, policies, and the slowdown against the same run without the recorder.")
     boolean record;
 
@@ -63,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
             config = RecordedRuns.withRecorder(config, true); // refuses the ideal memory before anything runs
         }
         byte[] inputBytes = readInput(config.devices().consoleInput());
-        Console console = new Console(inputBytes, main.out);
+        Console console = new Console(inputBytes, consoleOutput == null ? main.out : null);
         RecordedRuns.Run recorded = null;
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
@@ -89,8 +93,11 @@ final class RunCommand implements Callable<Integer> {
         }
         long nanos = System.nanoTime() - start;
         main.out.flush();
+        if (consoleOutput != null) {
+            AtomicFile.write(consoleOutput, result.consoleOutput().getBytes(StandardCharsets.UTF_8));
+        }
         if (!quiet) {
-            String output = result.consoleOutput();
+            String output = consoleOutput == null ? result.consoleOutput() : "";
             if (!output.isEmpty() && !output.endsWith("\n")) {
                 main.out.println();
             }

@@ -130,6 +130,15 @@ class CliTest {
     }
 
     @Test
+    void consoleOutputCanGoToAFile(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("console.txt");
+        Outcome o = fdr("run", example("hello.s"), "--console-output", out.toString());
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).startsWith("---\nstopped: all processors halted");
+        assertThat(Files.readString(out)).isEqualTo("Hello from fdrsim!\n");
+    }
+
+    @Test
     void aFaultingProgramExitsOneAndSaysWhere(@TempDir Path dir) throws IOException {
         Path prog = dir.resolve("bad.s");
         Files.writeString(prog, ".text\n_start: li r1, 3\nld r2, 0(r1)\nhalt\n");
