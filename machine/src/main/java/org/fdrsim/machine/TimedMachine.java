@@ -55,6 +55,7 @@ public final class TimedMachine {
     /** Every interrupt taken (IC, number), per processor. */
     private final InterruptLog interruptLog;
     private final long lookahead;
+    private long ioLogStallCycles;
     /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
     private final MachineRecorder recorder;
     /** The validation trace's recorder, when {@code recorder.validate} (and the recorder) is on; null otherwise. */
@@ -257,6 +258,7 @@ public final class TimedMachine {
             }
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = validation == null ? p.run(bound, icLimit) : validation.run(p, bound, icLimit);
+            chargeIoLogStall(p);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
                 break;
@@ -326,6 +328,25 @@ public final class TimedMachine {
     /** The configuration this machine was built from. */
     public MachineConfig config() {
         return config;
+    }
+
+    /**
+     * A full input or interrupt log buffer stalls its processor (nothing is dropped). The
+     * entries are appended inside the interpreter's slice, whose clock lives in locals, so the
+     * stall is charged when the slice ends: the processor's clock moves to the time the buffer
+     * accepted its last entry.
+     */
+    private void chargeIoLogStall(Processor p) {
+        long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
+        if (until > p.cycle()) {
+            ioLogStallCycles += until - p.cycle();
+            p.advanceTo(until);
+        }
+    }
+
+    /** Cycles processors waited for a full input or interrupt log buffer. */
+    public long ioLogStallCycles() {
+        return ioLogStallCycles;
     }
 
     private static long saturatingAdd(long a, long b) {

@@ -1,0 +1,57 @@
+package org.fdrsim.machine.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.IncludeResolver;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.junit.jupiter.api.Test;
+
+/** A full input-log buffer stalls the processor that produces the entries; nothing is dropped. */
+class IoLogStallTest {
+    /** 2,000 console loads: 16,000 bytes of input log from one processor. */
+    private static final String READER = """
+                .text
+            _start: csrr r1, cpuid
+                bne r1, zero, done
+                li r2, 0xFFFF00000010
+                li r3, 2000
+            next: ld r4, 0(r2)
+                addi r3, r3, -1
+                bne r3, zero, next
+            done: halt
+            """;
+
+    private static RunResult run(ProgramImage p, List<String> settings, TimedMachine[] out) throws Exception {
+        TimedMachine m = new TimedMachine(p, ConfigLoader.fdr1().set(settings).build(), Console.silent());
+        out[0] = m;
+        return m.run();
+    }
+
+    @Test
+    void aSmallSlowInputBufferDelaysTheReaderByTheDrainTime() throws Exception {
+        ProgramImage p = Assembler.assemble("reader.s", READER, IncludeResolver.none());
+        TimedMachine[] m = new TimedMachine[1];
+        // Table 3's input buffer (8 KB at 10 MB/s) would already stall this loop: 8 bytes every
+        // ~100 cycles is far above 10 MB/s. A 64 KB buffer holds all 16,000 bytes.
+        RunResult roomy = run(p, List.of("recorder.enabled=true", "recorder.buffers.input.sizeKB=64"), m);
+        assertThat(m[0].ioLogStallCycles()).isZero();
+        RunResult tight = run(p, List.of("recorder.enabled=true", "recorder.buffers.input.sizeKB=1",
+                "recorder.buffers.input.drainMBps=1"), m);
+        assertThat(tight.cause()).isEqualTo(StopCause.ALL_HALTED);
+        long stall = m[0].ioLogStallCycles();
+        // 16,000 bytes through a 1 KB buffer drained at 1 MB/s (4,000 cycles a byte at 4 GHz):
+        // at least the 15,000 bytes that did not fit must wait for the drain.
+        assertThat(stall).isGreaterThanOrEqualTo(15_000L * 4_000 - 4_000_000);
+        assertThat(tight.cycles() - roomy.cycles()).isGreaterThanOrEqualTo(stall - 1_000_000);
+        assertThat(m[0].recorder().logs().buffer(LogKind.INPUT, 0).entries()).as("nothing is dropped")
+                .isEqualTo(2000);
+    }
+}
