@@ -28,7 +28,7 @@ final class ExperimentCommand implements Runnable {
 
     @Command(name = "paper", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Reproduce the FDR paper's evaluation on the commercial proxies.",
-                    "Figure 4 (runtime with and without FDR, 95% CI), Figure 5 (log sizes), Table 3,",
+                    "Figure 4 (runtime with and without FDR, 95%% CI), Figure 5 (log sizes), Table 3,",
                     "a race-arc reduction table and the replay-interval memory; writes report.md,",
                     "JSON, CSV and charts to DIR."})
     static final class Paper implements Callable<Integer> {

@@ -1,0 +1,77 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.fdrsim.cli.CliTest.fdr;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fdrsim.cli.CliTest.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fdr experiment} and {@code fdr sweep} as a user runs them, at the tiny scale. */
+class ExperimentCommandsTest {
+
+    @Test
+    void thePaperExperimentWritesEveryOutputAndRepeatsItsNumbers(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        Outcome first = fdr("experiment", "paper", "--scale", "tiny", "--runs", "2", "--workload", "jbb,web",
+                "-o", a.toString());
+        assertThat(first.status()).as(first.err()).isZero();
+        for (String f : new String[] {"report.md", "results.json", "figure4.csv", "figure4.png", "figure4.svg",
+                "figure5.csv", "figure5-compressed.png", "figure5-uncompressed.svg", "table3.csv", "reduction.csv",
+                "config.yaml", "seeds.txt"}) {
+            assertThat(a.resolve(f)).as(f).isNotEmptyFile();
+        }
+        assertThat(Files.readString(a.resolve("report.md"))).contains("The paper's conclusions", "Figure 4",
+                "Figure 5", "Table 3");
+        Outcome second = fdr("experiment", "paper", "--scale", "tiny", "--runs", "2", "--workload", "jbb,web",
+                "-j", "1", "-o", b.toString());
+        assertThat(second.status()).isZero();
+        assertThat(Files.readString(b.resolve("results.json")))
+                .as("same command and seeds, same numbers, whatever the parallelism")
+                .isEqualTo(Files.readString(a.resolve("results.json")));
+    }
+
+    @Test
+    void aSlurmSweepRunPointByPointAndMergedEqualsTheLocalSweep(@TempDir Path dir) throws IOException {
+        String[] common = {"--workload", "random-tester", "--scale", "tiny", "--runs", "1",
+            "--param", "caches.l2.sizeKB=256,1024"};
+        Path local = dir.resolve("local");
+        Path cluster = dir.resolve("cluster");
+        Outcome l = fdr(concat(new String[] {"sweep", "-o", local.toString()}, common));
+        assertThat(l.status()).as(l.err()).isZero();
+
+        Outcome emit = fdr(concat(new String[] {"sweep", "--emit-slurm", cluster.toString()}, common));
+        assertThat(emit.status()).as(emit.err()).isZero();
+        Path sbatch = Files.list(cluster).filter(p -> p.toString().endsWith(".sbatch")).findFirst().orElseThrow();
+        assertThat(Files.readString(sbatch)).contains("#SBATCH --array=0-1");
+        for (int i = 0; i < 2; i++) {
+            Outcome point = fdr("sweep", "point", cluster.toString(), "--index", "" + i);
+            assertThat(point.status()).as(point.err()).isZero();
+        }
+        Outcome merge = fdr("sweep", "merge", cluster.toString());
+        assertThat(merge.status()).as(merge.err()).isZero();
+        assertThat(Files.readString(cluster.resolve("sweep.csv"))).isEqualTo(Files.readString(local.resolve("sweep.csv")));
+    }
+
+    @Test
+    void badExperimentArgumentsAreOneLineErrors() {
+        Outcome o = fdr("experiment", "paper", "--scale", "huge");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip().lines()).hasSize(1);
+        Outcome s = fdr("sweep", "--param", "caches.l9=1,2", "--scale", "tiny");
+        assertThat(s.status()).isEqualTo(2);
+        assertThat(s.err().strip().lines()).hasSize(1);
+        assertThat(s.err()).doesNotContain("\tat ");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] r = new String[a.length + b.length];
+        System.arraycopy(a, 0, r, 0, a.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}
