@@ -83,12 +83,16 @@ class SequentialConsistencyTest {
 
     static RunResult runChecked(ProgramImage p, MachineConfig c, ScChecker[] out) {
         TimedMachine m = new TimedMachine(p, c, Console.silent());
+        out[0] = attachChecker(m, p, c);
+        return m.run();
+    }
+
+    static ScChecker attachChecker(TimedMachine m, ProgramImage p, MachineConfig c) {
         ScChecker checker = new ScChecker(p, c.memoryBytesPerCpu() * c.cpus());
         checker.program = p;
         checker.memory = m.memorySystem();
         m.setListener(checker);
-        out[0] = checker;
-        return m.run();
+        return checker;
     }
 
     @ParameterizedTest(name = "{0} cpus, {1}")
@@ -122,10 +126,7 @@ class SequentialConsistencyTest {
         for (long seed = 1; seed <= 4; seed++) {
             MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=4", "seed=" + seed)).build();
             TimedMachine m = new TimedMachine(p, c, Console.silent());
-            ScChecker checker = new ScChecker(p, c.memoryBytesPerCpu() * c.cpus());
-            checker.program = p;
-            checker.memory = m.memorySystem();
-            m.setListener(checker);
+            ScChecker checker = attachChecker(m, p, c);
             for (int cpu = 0; cpu < 4; cpu++) {
                 m.memorySystem().cache(cpu).injectFault(FaultInjection.CORRUPT_ONE_DATA_REPLY);
             }

@@ -60,9 +60,10 @@ class TimedMachineTest {
             assertThat(a.consoleOutput()).isEqualTo(b.consoleOutput());
             assertThat(a.cycles()).isEqualTo(b.cycles());
             assertThat(Long.parseLong(a.consoleOutput().trim())).isBetween(1000L, 4000L);
-            outputs.add(a.consoleOutput() + a.cycles());
+            outputs.add(a.consoleOutput());
         }
-        assertThat(outputs).as("perturbation changes the run").hasSizeGreaterThan(1);
+        // The printed total itself (not only the cycle count) must change with the seed.
+        assertThat(outputs).as("perturbation changes the interleaving").hasSizeGreaterThan(4);
     }
 
     /**

@@ -46,11 +46,23 @@ record Recording(ReplayInput input, FinalState expected, RunResult result, Timed
         }
     }
 
+    /**
+     * examples/random-tester.s with {@code iterations} operations per processor; fails loudly if
+     * the example no longer has the line this edits (a silent no-op would run 2000 iterations).
+     */
+    private static String randomTesterSource(int iterations) throws IOException {
+        String src = Files.readString(EXAMPLES.resolve("random-tester.s"));
+        String line = ".equ ITERATIONS, 2000";
+        if (!src.contains(line)) {
+            throw new IllegalStateException("random-tester.s changed: '" + line + "' not found");
+        }
+        return src.replace(line, ".equ ITERATIONS, " + iterations);
+    }
+
     /** The random tester with {@code iterations} operations per processor. */
     static ProgramImage randomTester(int iterations) {
         try {
-            String src = Files.readString(EXAMPLES.resolve("random-tester.s"))
-                    .replace(".equ ITERATIONS, 2000", ".equ ITERATIONS, " + iterations);
+            String src = randomTesterSource(iterations);
             return Assembler.assemble("random-tester.s", src, IncludeResolver.fileSystem());
         } catch (IOException | org.fdrsim.cpu.asm.AssemblyException e) {
             throw new IllegalStateException(e);
@@ -63,8 +75,7 @@ record Recording(ReplayInput input, FinalState expected, RunResult result, Timed
      */
     static ProgramImage randomTesterOneWordPerBlock(int iterations) {
         try {
-            String src = Files.readString(EXAMPLES.resolve("random-tester.s"))
-                    .replace(".equ ITERATIONS, 2000", ".equ ITERATIONS, " + iterations)
+            String src = randomTesterSource(iterations)
                     .replace("andi r6, r4, 1                       # word 0 or 1",
                             "andi r6, r4, 0                       # always word 0");
             if (!src.contains("always word 0")) {

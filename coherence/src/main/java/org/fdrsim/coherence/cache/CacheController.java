@@ -131,9 +131,10 @@ public final class CacheController implements MemoryPort {
         long block = address & ~63L;
         int frame = l2.lookup(block);
         int state = frame >= 0 ? l2State[frame] : stateOutsideL2(block);
-        Transition<CacheState, CacheAction> t = TABLE.get(state, write ? EV_STORE : EV_LOAD);
+        int event = write ? EV_STORE : EV_LOAD;
+        Transition<CacheState, CacheAction> t = TABLE.get(state, event);
         if (t.isHit()) {
-            ctx.cacheCoverage().count(state, write ? EV_STORE : EV_LOAD);
+            ctx.cacheCoverage().count(state, event);
             accessFrame = frame;
             if (accessIc != null) {
                 accessIc[frame] = ic;
@@ -175,7 +176,7 @@ public final class CacheController implements MemoryPort {
             // Our writeback of this block is in flight: the miss starts at its Put-Ack.
             missWaitsForWriteback = true;
             stats.waitedForWriteback++;
-            ctx.cacheCoverage().count(state, write ? EV_STORE : EV_LOAD);
+            ctx.cacheCoverage().count(state, event);
             return MISS;
         }
         startMiss(state, frame, now);
