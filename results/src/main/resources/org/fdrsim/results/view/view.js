@@ -1,0 +1,166 @@
+// fdr view: draws only the rows and arcs near the visible part of the page (virtualised), so
+// 100,000 instructions stay responsive. Data: the JSON block written by ViewPage.
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("data").textContent);
+  var css = getComputedStyle(document.documentElement);
+  var ROW = parseFloat(css.getPropertyValue("--row")), LANE = parseFloat(css.getPropertyValue("--lane"));
+  var GAP = parseFloat(css.getPropertyValue("--gap")), HEAD = parseFloat(css.getPropertyValue("--head"));
+  var TOP = HEAD + 14; // room for the checkpoint line
+  var stage = document.getElementById("stage"), rowsEl = document.getElementById("rows");
+  var svg = document.getElementById("arcs"), tip = document.getElementById("tip");
+  var showNetzer = false, highlight = null, pending = false;
+  var base = D.rowBase, nrows = D.rowCount;
+
+  function laneX(l) { return l * (LANE + GAP); }
+  function rowY(r) { return TOP + (r - base) * ROW; }
+  function esc(s) { return String(s).replace(/[&<>"]/g, function (c) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; }); }
+  function hex(b) { return b < 0 ? "unknown" : "0x" + b.toString(16); }
+
+  // Row of agent a's IC ic, clamped into the window (arcs from outside start at its edge).
+  function rowOf(a, ic) {
+    var L = D.lanes[a];
+    if (!L || L.rows.length === 0) return null;
+    var k = ic - L.first;
+    if (k < 0) return { row: L.rows[0] - 0.5, out: true };
+    if (k >= L.rows.length) return { row: L.rows[L.rows.length - 1] + 0.5, out: true };
+    return { row: L.rows[k], out: false };
+  }
+  // First index of lane L whose row is >= r.
+  function lower(L, r) {
+    var lo = 0, hi = L.rows.length;
+    while (lo < hi) { var m = (lo + hi) >> 1; if (L.rows[m] < r) lo = m + 1; else hi = m; }
+    return lo;
+  }
+
+  function layout() {
+    var w = D.lanes.length * (LANE + GAP) - GAP;
+    stage.style.width = w + "px";
+    stage.style.height = (TOP + nrows * ROW + 20) + "px";
+    svg.setAttribute("width", w); svg.setAttribute("height", TOP + nrows * ROW + 20);
+    var h = "";
+    D.lanes.forEach(function (L, l) {
+      h += '<div class="lanehead" style="left:' + laneX(l) + 'px">' + esc(L.name) +
+        '<span class="cp">' + L.count + " instr." + (L.name.indexOf("cpu") === 0 ? "  ·  IC  pc  label  source" : "  ·  IC  block transfers") + "</span></div>";
+      h += '<div class="lanebody" style="left:' + laneX(l) + "px;top:" + HEAD + "px;height:" +
+        (TOP - HEAD + nrows * ROW + 6) + 'px"></div>';
+    });
+    if (!D.window) {
+      h += '<div class="cpline" style="top:' + (HEAD + 6) + "px;width:" + w + 'px"></div>' +
+        '<div class="cplabel" style="top:' + (HEAD - 2) + "px;left:" + (w / 2 - 120) + 'px">checkpoint ' +
+        D.checkpoint + ": every IC restarts at 0</div>";
+    }
+    document.getElementById("lanes").innerHTML = h;
+  }
+
+  function markClass(m) {
+    if (!m) return "";
+    if (m.indexOf("interrupt") >= 0) return " m-int";
+    if (m.indexOf("DMA") === 0) return " m-dma";
+    if (m.indexOf("input") >= 0) return " m-in";
+    return "";
+  }
+  function badges(m) {
+    return m.split(", ").map(function (x) {
+      var c = x.indexOf("interrupt") === 0 ? "int" : x.indexOf("DMA") === 0 ? "dma" : x.indexOf("input") === 0 ? "in" : "dev";
+      return '<span class="mk ' + c + '">' + esc(x) + "</span>";
+    }).join("");
+  }
+
+  function render() {
+    pending = false;
+    var y0 = window.scrollY - stage.offsetTop, y1 = y0 + window.innerHeight;
+    var r0 = base + Math.floor((y0 - TOP) / ROW) - 40, r1 = base + Math.ceil((y1 - TOP) / ROW) + 40;
+    var h = [];
+    D.lanes.forEach(function (L, l) {
+      for (var k = lower(L, r0); k < L.rows.length && L.rows[k] <= r1; k++) {
+        var ic = L.first + k, pc = L.pcs[k], m = L.marks[k];
+        var c = pc >= 0 ? D.code[pc] : null;
+        var cls = "ins" + markClass(m) + (highlight && highlight[0] === l && highlight[1] === ic ? " hl" : "");
+        var title = c ? l + ":" + ic + "  pc " + pc + "  " + c[0] + ":  " + c[2] + "  (" + c[3] + ")" : l + ":" + ic;
+        h.push('<div class="' + cls + '" data-at="' + l + ":" + ic + '" style="left:' + laneX(l) + "px;top:" +
+          rowY(L.rows[k]) + 'px" title="' + esc(title) + '"><span class="ic">' + ic + "</span>" +
+          (c ? '<span class="pc">' + pc + '</span><span class="lbl">' + esc(c[0]) + "</span>" + esc(c[2]) : "") +
+          (m ? badges(m) : "") + "</div>");
+      }
+    });
+    rowsEl.innerHTML = h.join("");
+    var list = showNetzer ? D.netzer : D.arcs, s = [];
+    for (var i = 0; i < list.length; i++) {
+      var a = list[i], p = rowOf(a[0], a[1]), q = rowOf(a[2], a[3]);
+      if (!p || !q) continue;
+      if (Math.max(p.row, q.row) < r0 || Math.min(p.row, q.row) > r1) continue;
+      s.push(arc(a, p, q));
+    }
+    svg.innerHTML = '<defs>' + marker("logged") + marker("implied") + marker("netzer") + "</defs>" + s.join("");
+  }
+  function marker(k) {
+    return '<marker id="m-' + k + '" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">' +
+      '<path d="M0,0 L10,5 L0,10 z" fill="var(--' + k + ')"/></marker>';
+  }
+  function arc(a, p, q) {
+    var kind = showNetzer ? "netzer" : a[4] ? "logged" : "implied";
+    var right = a[0] < a[2];
+    var x1 = laneX(a[0]) + (right ? LANE : 0), x2 = laneX(a[2]) + (right ? 0 : LANE);
+    var ya = rowY(p.row) + ROW / 2, yb = rowY(q.row) + ROW / 2, dx = (right ? 1 : -1) * Math.max(40, Math.abs(x2 - x1) / 3);
+    var name = a[0] + ":" + a[1] + " -> " + a[2] + ":" + a[3];
+    var text = name + "\nblock " + hex(showNetzer ? a[4] : a[5]) + "\n" +
+      (showNetzer ? "kept by netzer's minimal reduction" : a[4] ? "logged by FDR" : a[6]);
+    return '<path class="arc ' + kind + '" data-arc="' + name + '" data-block="' + hex(showNetzer ? a[4] : a[5]) +
+      '" data-tip="' + esc(text) + '" marker-end="url(#m-' + kind + ')" d="M' + x1 + "," + ya + " C" + (x1 + dx) + "," +
+      ya + " " + (x2 - dx) + "," + yb + " " + x2 + "," + yb + '"><title>' + esc(text) + "</title></path>";
+  }
+
+  function schedule() { if (!pending) { pending = true; requestAnimationFrame(render); } }
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", schedule);
+
+  svg.addEventListener("mouseover", function (e) {
+    if (e.target.classList.contains("arc")) { tip.textContent = e.target.getAttribute("data-tip"); tip.style.display = "block"; }
+  });
+  svg.addEventListener("mousemove", function (e) { tip.style.left = (e.clientX + 14) + "px"; tip.style.top = (e.clientY + 12) + "px"; });
+  svg.addEventListener("mouseout", function () { tip.style.display = "none"; });
+
+  document.getElementById("netzer").addEventListener("change", function (e) { showNetzer = e.target.checked; render(); });
+
+  function jump(l, ic) {
+    var r = rowOf(l, ic);
+    if (!r || r.out) { document.getElementById("found").textContent = l + ":" + ic + " is not on this page"; return false; }
+    highlight = [l, ic];
+    window.scrollTo(0, stage.offsetTop + rowY(r.row) - window.innerHeight / 3);
+    render();
+    return true;
+  }
+  window.fdrJump = jump;
+  document.getElementById("go").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(document.getElementById("at").value);
+    if (!m) { document.getElementById("found").textContent = "expected C:IC, e.g. 1:12"; return; }
+    jump(+m[1], +m[2]);
+  });
+  document.getElementById("search").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var q = document.getElementById("label").value.trim(), hits = [];
+    if (q) {
+      D.lanes.forEach(function (L, l) {
+        for (var k = 0; k < L.pcs.length && hits.length < 200; k++) {
+          var pc = L.pcs[k];
+          if (pc >= 0 && D.code[pc][0] === q) hits.push([l, L.first + k]);
+        }
+      });
+    }
+    var f = document.getElementById("found");
+    f.innerHTML = hits.length === 0 ? "no instruction at label " + esc(q) :
+      hits.length + (hits.length === 200 ? "+" : "") + " at " + esc(q) + ": " +
+      hits.map(function (h) { return '<a data-l="' + h[0] + '" data-ic="' + h[1] + '">' + h[0] + ":" + h[1] + "</a>"; }).join("");
+    if (hits.length) jump(hits[0][0], hits[0][1]);
+  });
+  document.getElementById("found").addEventListener("click", function (e) {
+    var t = e.target;
+    if (t.dataset && t.dataset.l) jump(+t.dataset.l, +t.dataset.ic);
+  });
+
+  layout();
+  render();
+})();
