@@ -70,6 +70,7 @@
 
   function render() {
     pending = false;
+    var t0 = performance.now();
     var y0 = window.scrollY - stage.offsetTop, y1 = y0 + window.innerHeight;
     var r0 = base + Math.floor((y0 - TOP) / ROW) - 40, r1 = base + Math.ceil((y1 - TOP) / ROW) + 40;
     var h = [];
@@ -94,6 +95,8 @@
       s.push(arc(a, p, q));
     }
     svg.innerHTML = '<defs>' + marker("logged") + marker("implied") + marker("netzer") + "</defs>" + s.join("");
+    // How long drawing the visible part took (the browser test reads it).
+    stage.setAttribute("data-render-ms", (performance.now() - t0).toFixed(1));
   }
   function marker(k) {
     return '<marker id="m-' + k + '" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">' +
@@ -163,4 +166,7 @@
 
   layout();
   render();
+  // view.html#C:IC opens at that instruction.
+  var at = /^#(\d+):(\d+)$/.exec(location.hash);
+  if (at) jump(+at[1], +at[2]);
 })();
