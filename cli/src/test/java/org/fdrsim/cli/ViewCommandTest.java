@@ -32,6 +32,18 @@ class ViewCommandTest {
     }
 
     @Test
+    void theClassroomGuideQuotesWhatExplainPrints() throws IOException {
+        String guide = Files.readString(Path.of("..", "docs", "classroom.md"));
+        String command = "$ ./fdr arcs examples/message-passing.s --cpus 2 --explain\n";
+        int at = guide.indexOf(command);
+        assertThat(at).isPositive();
+        String quoted = guide.substring(at + command.length(), guide.indexOf("```", at));
+        assertThat(fdr("arcs", MP, "--cpus", "2", "--explain").out()).isEqualTo(quoted);
+        assertThat(guide).contains("images/message-passing-view.png");
+        assertThat(Path.of("..", "docs", "images", "message-passing-view.png")).isNotEmptyFile();
+    }
+
+    @Test
     void thePageIsTheSameForTheSameRunAndADumpGivesTheSameRun(@TempDir Path dir) throws IOException {
         Path a = dir.resolve("a.html");
         Path b = dir.resolve("b.html");

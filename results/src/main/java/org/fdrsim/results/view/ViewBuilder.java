@@ -84,10 +84,15 @@ public final class ViewBuilder {
             }
         }
         int[][] rows = layout(length);
+        // DMA engines that moved nothing and come last (the NIC's, in a disk-only program) get no lane.
+        int shownAgents = agents;
+        while (shownAgents > cpus && length[shownAgents - 1] == 0) {
+            shownAgents--;
+        }
         Window w = window == null ? null : window(window, length, rows);
         List<Lane> lanes = new ArrayList<>();
         long shown = 0;
-        for (int a = 0; a < agents; a++) {
+        for (int a = 0; a < shownAgents; a++) {
             long lo = 1;
             long hi = length[a];
             if (w != null) {

@@ -61,6 +61,7 @@ public final class ViewPage {
         }
         h.append("</div>\n<div class=\"bar controls\">")
                 .append("<label><input type=\"checkbox\" id=\"netzer\"> show netzer's minimal set instead</label>")
+                .append("<label><input type=\"checkbox\" id=\"fold\" checked> fold quiet stretches</label>")
                 .append("<form id=\"search\"><input type=\"text\" id=\"label\" placeholder=\"label, e.g. wait\">")
                 .append(" <button>find label</button></form>")
                 .append("<form id=\"go\"><input type=\"text\" id=\"at\" placeholder=\"C:IC, e.g. 1:12\">")

@@ -9,11 +9,54 @@
   var TOP = HEAD + 14; // room for the checkpoint line
   var stage = document.getElementById("stage"), rowsEl = document.getElementById("rows");
   var svg = document.getElementById("arcs"), tip = document.getElementById("tip");
-  var showNetzer = false, highlight = null, pending = false;
+  var showNetzer = false, highlight = null, pending = false, folding = true;
   var base = D.rowBase, nrows = D.rowCount;
+  var KEEP = 3; // rows kept around an arc end or a mark when quiet stretches are folded
+  // disp[r - base]: the display row of row r; firstRow[d]: the first row shown at display row d;
+  // folded[r - base]: 1 if row r is inside a folded stretch.
+  var disp, firstRow, folded, ndisp;
+
+  function fold() {
+    var keep = new Uint8Array(nrows);
+    function mark(r) { for (var k = Math.max(0, r - base - KEEP); k <= Math.min(nrows - 1, r - base + KEEP); k++) keep[k] = 1; }
+    if (!folding) keep.fill(1);
+    else {
+      [D.arcs, D.netzer].forEach(function (list) {
+        list.forEach(function (a) {
+          var p = rowOf(a[0], a[1]), q = rowOf(a[2], a[3]);
+          if (p) mark(Math.round(p.row)); if (q) mark(Math.round(q.row));
+        });
+      });
+      D.lanes.forEach(function (L) {
+        if (L.rows.length) { mark(L.rows[0]); mark(L.rows[L.rows.length - 1]); }
+        L.marks.forEach(function (m, k) { if (m) mark(L.rows[k]); });
+      });
+      if (highlight) { var h = rowOf(highlight[0], highlight[1]); if (h && !h.out) mark(h.row); }
+    }
+    // Stretches shorter than a fold marker plus context are not worth folding.
+    for (var r0 = 0; r0 < nrows; ) {
+      if (keep[r0]) { r0++; continue; }
+      var e = r0; while (e < nrows && !keep[e]) e++;
+      if (e - r0 < 4) for (var k = r0; k < e; k++) keep[k] = 1;
+      r0 = e;
+    }
+    disp = new Int32Array(nrows); folded = new Uint8Array(nrows); firstRow = [];
+    var d = -1;
+    for (var r = 0; r < nrows; r++) {
+      if (keep[r]) { d++; firstRow.push(r + base); }
+      else if (r > 0 && folded[r - 1]) folded[r] = 1; // the same folded stretch
+      else { d++; firstRow.push(r + base); folded[r] = 1; }
+      disp[r] = d;
+    }
+    ndisp = d + 1;
+    firstRow.push(base + nrows);
+  }
 
   function laneX(l) { return l * (LANE + GAP); }
-  function rowY(r) { return TOP + (r - base) * ROW; }
+  function rowY(r) {
+    var k = Math.max(0, Math.min(nrows - 1, Math.floor(r - base)));
+    return TOP + (disp[k] + (r - base - k)) * ROW;
+  }
   function esc(s) { return String(s).replace(/[&<>"]/g, function (c) {
     return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; }); }
   function hex(b) { return b < 0 ? "unknown" : "0x" + b.toString(16); }
@@ -37,14 +80,14 @@
   function layout() {
     var w = D.lanes.length * (LANE + GAP) - GAP;
     stage.style.width = w + "px";
-    stage.style.height = (TOP + nrows * ROW + 20) + "px";
-    svg.setAttribute("width", w); svg.setAttribute("height", TOP + nrows * ROW + 20);
+    stage.style.height = (TOP + ndisp * ROW + 20) + "px";
+    svg.setAttribute("width", w); svg.setAttribute("height", TOP + ndisp * ROW + 20);
     var h = "";
     D.lanes.forEach(function (L, l) {
       h += '<div class="lanehead" style="left:' + laneX(l) + 'px">' + esc(L.name) +
         '<span class="cp">' + L.count + " instr." + (L.name.indexOf("cpu") === 0 ? "  ·  IC  pc  label  source" : "  ·  IC  block transfers") + "</span></div>";
       h += '<div class="lanebody" style="left:' + laneX(l) + "px;top:" + HEAD + "px;height:" +
-        (TOP - HEAD + nrows * ROW + 6) + 'px"></div>';
+        (TOP - HEAD + ndisp * ROW + 6) + 'px"></div>';
     });
     if (!D.window) {
       h += '<div class="cpline" style="top:' + (HEAD + 6) + "px;width:" + w + 'px"></div>' +
@@ -72,10 +115,19 @@
     pending = false;
     var t0 = performance.now();
     var y0 = window.scrollY - stage.offsetTop, y1 = y0 + window.innerHeight;
-    var r0 = base + Math.floor((y0 - TOP) / ROW) - 40, r1 = base + Math.ceil((y1 - TOP) / ROW) + 40;
-    var h = [];
+    var d0 = Math.max(0, Math.floor((y0 - TOP) / ROW) - 40), d1 = Math.min(ndisp - 1, Math.ceil((y1 - TOP) / ROW) + 40);
+    var r0 = firstRow[Math.min(d0, ndisp)], r1 = firstRow[Math.min(d1 + 1, ndisp)] - 1;
+    var h = [], w = D.lanes.length * (LANE + GAP) - GAP;
+    for (var d = d0; d <= d1; d++) {
+      var fr = firstRow[d];
+      if (folded[fr - base]) {
+        h.push('<div class="fold" style="top:' + rowY(fr) + "px;width:" + w + 'px">' +
+          (firstRow[d + 1] - fr) + " quiet rows folded (no arc ends, no marks)</div>");
+      }
+    }
     D.lanes.forEach(function (L, l) {
       for (var k = lower(L, r0); k < L.rows.length && L.rows[k] <= r1; k++) {
+        if (folded[L.rows[k] - base]) continue;
         var ic = L.first + k, pc = L.pcs[k], m = L.marks[k];
         var c = pc >= 0 ? D.code[pc] : null;
         var cls = "ins" + markClass(m) + (highlight && highlight[0] === l && highlight[1] === ic ? " hl" : "");
@@ -126,11 +178,13 @@
   svg.addEventListener("mouseout", function () { tip.style.display = "none"; });
 
   document.getElementById("netzer").addEventListener("change", function (e) { showNetzer = e.target.checked; render(); });
+  document.getElementById("fold").addEventListener("change", function (e) { folding = e.target.checked; fold(); layout(); render(); });
 
   function jump(l, ic) {
     var r = rowOf(l, ic);
     if (!r || r.out) { document.getElementById("found").textContent = l + ":" + ic + " is not on this page"; return false; }
     highlight = [l, ic];
+    if (folded[r.row - base]) { fold(); layout(); }
     window.scrollTo(0, stage.offsetTop + rowY(r.row) - window.innerHeight / 3);
     render();
     return true;
@@ -164,6 +218,7 @@
     if (t.dataset && t.dataset.l) jump(+t.dataset.l, +t.dataset.ic);
   });
 
+  fold();
   layout();
   render();
   // view.html#C:IC opens at that instruction.
