@@ -64,6 +64,21 @@ class ViewCommandTest {
     }
 
     @Test
+    void interruptsInputReadsAndDmaWritesAreMarked(@TempDir Path dir) throws IOException {
+        Path page = dir.resolve("disk.html");
+        Outcome o = fdr("view", "../exercises/06-disk-handoff/disk-handoff.s", "--cpus", "2", "--set",
+                "devices.enabled=true", "-o", page.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("3 lanes"); // 2 cpus and the disk's engine; the idle NIC engines get none
+        String html = Files.readString(page);
+        // cpu 0's lane: the handler's first instruction carries the interrupt, its STATUS load the input read.
+        assertThat(html).contains("\"interrupt 2\"").contains("\"input log\"").contains("\"name\":\"dma 0\"");
+        for (int b = 0; b < 8; b++) {
+            assertThat(html).contains("\"DMA write 0x" + Long.toHexString(0x10000 + 64L * b) + "\"");
+        }
+    }
+
+    @Test
     void aDumpFixesTheMachine(@TempDir Path dir) {
         Path dump = dir.resolve("mp.fdr");
         assertThat(fdr("record", MP, "--cpus", "2", "-o", dump.toString()).status()).isZero();
