@@ -92,7 +92,8 @@ final class ViewCommand implements Callable<Integer> {
             throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
         }
         main.out.printf("%s: %d lanes, %,d instructions%s, %d conflict arcs (%d logged, %d implied), %d netzer; replay %s%n",
-                output, view.lanes().size(), view.instructions(), view.window() == null ? "" : " in window " + view.window(),
+                output, view.lanes().size(), view.instructions(),
+                view.window() == null ? "" : " in window " + view.window() + "; in the whole run",
                 view.explanation().size(), view.explanation().loggedCount(), view.explanation().impliedCount(),
                 view.netzer().size(), verdict.toLowerCase(java.util.Locale.ROOT));
         return ExitCodes.OK;

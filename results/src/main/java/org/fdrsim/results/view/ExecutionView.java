@@ -1,6 +1,5 @@
 package org.fdrsim.results.view;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.recorder.policy.ReductionExplanation;
 import org.fdrsim.recorder.race.ArcLog;
@@ -84,14 +83,5 @@ public record ExecutionView(
             n += l.size();
         }
         return n;
-    }
-
-    /** Names of the lanes, in agent order. */
-    public List<String> laneNames() {
-        List<String> out = new ArrayList<>();
-        for (Lane l : lanes) {
-            out.add(l.name());
-        }
-        return out;
     }
 }
