@@ -34,9 +34,10 @@ import picocli.CommandLine.ParentCommand;
  * instruction traced, and writes the paper's Figure 1 for it as one self-contained HTML page.
  */
 @Command(name = "view", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Draw an execution as one self-contained HTML page: a lane per processor and DMA engine,",
-                "every conflict arc, FDR's logged arcs solid, the ones it reduced away dashed with the path",
-                "that implies them, netzer's minimal set on a switch. Since the last checkpoint.",
+        description = {"Draw an execution as one self-contained HTML page (the paper's Figure 1):",
+                "a lane per processor and DMA engine, every conflict arc since the last",
+                "checkpoint, FDR's logged arcs solid, the reduced ones dashed with the path",
+                "that implies them, netzer's minimal set on a switch.",
                 "Example: fdr view examples/message-passing.s --cpus 2 -o mp.html"})
 final class ViewCommand implements Callable<Integer> {
     private static final Pattern WINDOW = Pattern.compile("(\\d+):(\\d+)-(\\d+)");
