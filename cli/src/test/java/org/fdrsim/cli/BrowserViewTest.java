@@ -104,6 +104,19 @@ class BrowserViewTest {
     }
 
     @Test
+    void searchingALabelListsEveryInstructionThereAndJumpsToTheFirst(@TempDir Path dir) throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require();
+        Path page = dir.resolve("mp.html");
+        assertThat(fdr("view", "../examples/message-passing.s", "--cpus", "2", "-o", page.toString()).status()).isZero();
+        String dom = chromium.dumpDom(page, "#label=producer", 1200, 900, dir);
+        // 'producer' labels one instruction, committed once, by cpu 0 at IC 3.
+        assertThat(dom).contains("1 at producer: <a data-l=\"0\" data-ic=\"3\">0:3</a>");
+        assertThat(dom).containsPattern("<div class=\"ins[^\"]* hl\" data-at=\"0:3\"");
+        String none = chromium.dumpDom(page, "#label=nowhere", 1200, 900, dir);
+        assertThat(none).contains("no instruction at label nowhere");
+    }
+
+    @Test
     void aForcedPageOfOverAHundredThousandInstructionsStillDrawsOnlyWhatIsVisible(@TempDir Path dir) throws Exception {
         HeadlessChromium chromium = HeadlessChromium.require();
         Path page = dir.resolve("rt.html");

@@ -198,7 +198,10 @@
   });
   document.getElementById("search").addEventListener("submit", function (e) {
     e.preventDefault();
-    var q = document.getElementById("label").value.trim(), hits = [];
+    findLabel(document.getElementById("label").value.trim());
+  });
+  function findLabel(q) {
+    var hits = [];
     if (q) {
       D.lanes.forEach(function (L, l) {
         for (var k = 0; k < L.pcs.length && hits.length < 200; k++) {
@@ -212,7 +215,7 @@
       hits.length + (hits.length === 200 ? "+" : "") + " at " + esc(q) + ": " +
       hits.map(function (h) { return '<a data-l="' + h[0] + '" data-ic="' + h[1] + '">' + h[0] + ":" + h[1] + "</a>"; }).join("");
     if (hits.length) jump(hits[0][0], hits[0][1]);
-  });
+  }
   document.getElementById("found").addEventListener("click", function (e) {
     var t = e.target;
     if (t.dataset && t.dataset.l) jump(+t.dataset.l, +t.dataset.ic);
@@ -221,7 +224,8 @@
   fold();
   layout();
   render();
-  // view.html#C:IC opens at that instruction.
-  var at = /^#(\d+):(\d+)$/.exec(location.hash);
+  // view.html#C:IC opens at that instruction; view.html#label=NAME searches a label.
+  var at = /^#(\d+):(\d+)$/.exec(location.hash), lb = /^#label=(.+)$/.exec(location.hash);
   if (at) jump(+at[1], +at[2]);
+  if (lb) { document.getElementById("label").value = decodeURIComponent(lb[1]); findLabel(decodeURIComponent(lb[1])); }
 })();
