@@ -11,6 +11,7 @@ import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
 import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
+import org.fdrsim.recorder.policy.ReductionExplanation;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.race.RaceEntry;
 import org.fdrsim.recorder.trace.AccessTrace;
@@ -23,7 +24,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code fdr arcs FILE}: run a (small) program with the recorder and print the arcs a policy
  * logs, one {@code i:ic -> j:ic} a line; {@code --compare} prints every policy's count on the
- * same execution with the soundness checker's verdict instead.
+ * same execution with the soundness checker's verdict instead; {@code --explain} gives each
+ * conflict arc and why FDR logged it or could drop it.
  */
 @Command(name = "arcs", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Print the race arcs a recorder policy logs for a program.",
@@ -46,6 +48,10 @@ final class ArcsCommand implements Callable<Integer> {
 
     @Option(names = "--compare", description = "Print arcs and bytes per 1000 instructions of every policy and check each log.")
     boolean compare;
+
+    @Option(names = "--explain", description = "Print every conflict arc (all-arcs) and why FDR needs it: 'logged', or "
+            + "'implied by <logged arc> via <program-order path>'.")
+    boolean explain;
 
     @Override
     public Integer call() {
@@ -79,6 +85,18 @@ final class ArcsCommand implements Callable<Integer> {
                         instructions == 0 ? 0.0 : arcs.size() * (double) RaceEntry.BYTES * 1000 / instructions,
                         report.sound() ? "sound" : "UNSOUND: " + report.firstViolation());
             }
+            return ExitCodes.OK;
+        }
+        if (explain) {
+            ReductionExplanation x = ReductionExplanation.of(run.recorder().arcs(PolicyName.ALL_ARCS),
+                    run.recorder().arcs(PolicyName.FDR));
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < x.size(); i++) {
+                sb.append(x.arcs().line(i)).append("  ").append(x.reason(i)).append('\n');
+            }
+            sb.append(x.size()).append(" conflict arcs: ").append(x.loggedCount()).append(" logged, ")
+                    .append(x.impliedCount()).append(" implied\n");
+            main.out.print(sb);
             return ExitCodes.OK;
         }
         ArcLog arcs = arcs(run, chosen, trace, agents);

@@ -1,0 +1,84 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.recording.CoreDumps;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.CoreDumpWriter;
+import org.fdrsim.recorder.dump.DumpFormatException;
+
+/**
+ * Where a view's execution comes from: a program recorded now under the machine options, or a
+ * dump re-executed from the program and configuration it holds (runs are deterministic, and the
+ * re-execution's dump must be byte-identical to the file, or the command refuses). Either way the
+ * run has every online policy observing and the access trace on, so all arcs are known.
+ */
+record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump) {
+    static RunSource of(Path file, MachineOptions options) {
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".s")) {
+            return new RunSource(ProgramLoader.load(file), RecordedRuns.withRecorder(options.build(), true), null);
+        }
+        if (options.cpus != null || options.seed != null || options.config != null || !options.set.isEmpty()) {
+            throw new UserError("a dump fixes the machine and seed: drop --cpus, --seed, --config and --set (or view "
+                    + "the program, PROGRAM.s, instead)");
+        }
+        byte[] bytes;
+        CoreDump dump;
+        try {
+            bytes = Files.readAllBytes(file);
+            dump = CoreDumpReader.read(file);
+        } catch (DumpFormatException e) {
+            throw new UserError(e.getMessage() + " (expected a core dump, or an assembly program named *.s)", e);
+        } catch (IOException e) {
+            throw new UserError("cannot read '" + file + "': " + e.getMessage(), e);
+        }
+        return new RunSource(dump.program(), config(dump), bytes);
+    }
+
+    /** Records the run; for a dump, checks the re-execution reproduced it. */
+    RecordedRuns.Run run() {
+        byte[] input = new byte[0];
+        String configured = config.devices().consoleInput();
+        if (!configured.isEmpty()) {
+            try {
+                input = Files.readAllBytes(Path.of(configured));
+            } catch (IOException e) {
+                throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
+            }
+        }
+        RecordedRuns.Run run = RecordedRuns.run(program, config, new Console(input, java.io.OutputStream.nullOutputStream()), true);
+        if (expectedDump != null
+                && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(CoreDumps.of(run.machine(), run.result())))) {
+            throw new UserError("re-executing the dump's program and configuration gave a different execution (was the "
+                    + "console input file changed?); view the program instead");
+        }
+        return run;
+    }
+
+    private static MachineConfig config(CoreDump dump) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("fdr-view-config", ".yaml");
+            Files.writeString(tmp, dump.configText());
+            return ConfigLoader.fdr1().file(tmp).build();
+        } catch (IOException | ConfigException e) {
+            throw new UserError("the dump's configuration cannot be read back: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a temporary file left in the temp directory is harmless
+                }
+            }
+        }
+    }
+}

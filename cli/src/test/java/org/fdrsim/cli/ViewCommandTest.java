@@ -1,0 +1,130 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.fdrsim.cli.CliTest.fdr;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fdrsim.cli.CliTest.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fdr view} and {@code fdr arcs --explain} without a browser: output, dumps, windows, errors. */
+class ViewCommandTest {
+    private static final String MP = "../examples/message-passing.s";
+
+    @Test
+    void explainGivesEveryConflictArcAndItsReason() {
+        Outcome x = fdr("arcs", MP, "--cpus", "2", "--explain");
+        Outcome c = fdr("arcs", MP, "--cpus", "2", "--compare");
+        Outcome logged = fdr("arcs", MP, "--cpus", "2");
+        assertThat(x.status()).isZero();
+        long lines = x.out().lines().filter(l -> l.contains(" -> ")).count();
+        assertThat(c.out()).containsPattern("(?m)^all-arcs +" + lines + " ");
+        assertThat(x.out().lines().filter(l -> l.endsWith("  logged")).map(l -> l.substring(0, l.length() - 8)))
+                .containsExactlyElementsOf(logged.out().lines().toList());
+        Matcher m = Pattern.compile("implied by (\\S+ -> \\S+) via ").matcher(x.out());
+        assertThat(m.find()).isTrue();
+        assertThat(logged.out().lines()).contains(m.group(1));
+    }
+
+    @Test
+    void theClassroomGuideQuotesWhatExplainPrints() throws IOException {
+        String guide = Files.readString(Path.of("..", "docs", "classroom.md"));
+        String command = "$ ./fdr arcs examples/message-passing.s --cpus 2 --explain\n";
+        int at = guide.indexOf(command);
+        assertThat(at).isPositive();
+        String quoted = guide.substring(at + command.length(), guide.indexOf("```", at));
+        assertThat(fdr("arcs", MP, "--cpus", "2", "--explain").out()).isEqualTo(quoted);
+        assertThat(guide).contains("images/message-passing-view.png");
+        assertThat(Path.of("..", "docs", "images", "message-passing-view.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void thePageIsTheSameForTheSameRunAndADumpGivesTheSameRun(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a.html");
+        Path b = dir.resolve("b.html");
+        Outcome first = fdr("view", MP, "--cpus", "2", "--seed", "3", "-o", a.toString());
+        assertThat(first.status()).as(first.err()).isZero();
+        assertThat(first.out()).contains("2 lanes, ").contains("3 conflict arcs (2 logged, 1 implied)")
+                .contains("replay bit-exact");
+        assertThat(fdr("view", MP, "--cpus", "2", "--seed", "3", "-o", b.toString()).status()).isZero();
+        assertThat(Files.readString(a)).isEqualTo(Files.readString(b));
+
+        Path dump = dir.resolve("mp.fdr");
+        assertThat(fdr("record", MP, "--cpus", "2", "--seed", "3", "-o", dump.toString()).status()).isZero();
+        Path fromDump = dir.resolve("d.html");
+        Outcome d = fdr("view", dump.toString(), "-o", fromDump.toString());
+        assertThat(d.status()).as(d.err()).isZero();
+        // Same run, so the same page apart from the file name in the title.
+        assertThat(Files.readString(fromDump).replace("mp.fdr", "message-passing.s")).isEqualTo(Files.readString(a));
+    }
+
+    @Test
+    void interruptsInputReadsAndDmaWritesAreMarked(@TempDir Path dir) throws IOException {
+        Path page = dir.resolve("disk.html");
+        Outcome o = fdr("view", "../exercises/06-disk-handoff/disk-handoff.s", "--cpus", "2", "--set",
+                "devices.enabled=true", "-o", page.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("3 lanes"); // 2 cpus and the disk's engine; the idle NIC engines get none
+        String html = Files.readString(page);
+        // cpu 0's lane: the handler's first instruction carries the interrupt, its STATUS load the input read.
+        assertThat(html).contains("\"interrupt 2\"").contains("\"input log\"").contains("\"name\":\"dma 0\"");
+        for (int b = 0; b < 8; b++) {
+            assertThat(html).contains("\"DMA write 0x" + Long.toHexString(0x10000 + 64L * b) + "\"");
+        }
+    }
+
+    @Test
+    void aDumpFixesTheMachine(@TempDir Path dir) {
+        Path dump = dir.resolve("mp.fdr");
+        assertThat(fdr("record", MP, "--cpus", "2", "-o", dump.toString()).status()).isZero();
+        Outcome o = fdr("view", dump.toString(), "--seed", "2", "-o", dir.resolve("x.html").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("fdr view: a dump fixes the machine and seed").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aWindowShowsPartOfTheRunAndSaysSo(@TempDir Path dir) throws IOException {
+        Path page = dir.resolve("w.html");
+        Outcome o = fdr("view", "../examples/racy-counter.s", "--window", "1:100-400", "-o", page.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("in window 1:100-400");
+        String html = Files.readString(page);
+        assertThat(html).contains("id=\"window\">a window: rows of cpu 1 ICs 100..400");
+        Matcher m = Pattern.compile("([\\d,]+) instructions in window").matcher(o.out());
+        assertThat(m.find()).isTrue();
+        long shown = Long.parseLong(m.group(1).replace(",", ""));
+        assertThat(shown).isGreaterThanOrEqualTo(301).isLessThan(20_051);
+    }
+
+    @Test
+    void badWindowsAndTooLargeRunsGetOneLineAndNoFile(@TempDir Path dir) {
+        Path page = dir.resolve("x.html");
+        String[][] cases = {
+            {"../examples/racy-counter.s", "--window", "0:1-999999"},
+            {"../examples/racy-counter.s", "--window", "7:1-2"},
+            {"../examples/racy-counter.s", "--window", "0:5-3"},
+            {"../examples/racy-counter.s", "--window", "zero"},
+            {"../examples/random-tester.s"},
+            {"../examples/random-tester.s", "--window", "0:1-42000"},
+        };
+        String[] expected = {"outside the run", "no agent 7", "outside the run", "expected C:IC1-IC2",
+            "more than 100,000; pick a range with --window", "more than 100,000"};
+        for (int k = 0; k < cases.length; k++) {
+            String[] args = new String[cases[k].length + 3];
+            args[0] = "view";
+            System.arraycopy(cases[k], 0, args, 1, cases[k].length);
+            args[args.length - 2] = "-o";
+            args[args.length - 1] = page.toString();
+            Outcome o = fdr(args);
+            assertThat(o.status()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(o.err()).as(String.join(" ", args)).contains(expected[k]).doesNotContain("\tat ");
+            assertThat(o.err().strip().lines()).hasSize(1);
+            assertThat(page).doesNotExist();
+        }
+    }
+}
