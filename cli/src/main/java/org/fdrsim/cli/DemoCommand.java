@@ -43,6 +43,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         var out = main.out;
+        OutputPaths.file("--output", output);
         ProgramImage program = Workloads.load(Workloads.DEFAULT);
         MachineConfig config;
         try {
@@ -62,7 +63,7 @@ final class DemoCommand implements Callable<Integer> {
         try {
             org.fdrsim.cpu.files.AtomicFile.write(output, CoreDumpWriter.toBytes(dump));
         } catch (IOException e) {
-            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+            throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         out.printf("2. dump: %s, %,d bytes%n", output, Files.size(output));
         CoreDump read;

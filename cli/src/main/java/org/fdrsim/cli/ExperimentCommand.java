@@ -65,6 +65,7 @@ final class ExperimentCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
+            OutputPaths.directory("--output", output);
             long start = System.nanoTime();
             try {
                 PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,

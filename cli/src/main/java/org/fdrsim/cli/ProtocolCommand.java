@@ -23,6 +23,7 @@ final class ProtocolCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputPaths.file("--output", output);
         String markdown = ProtocolTable.toMarkdown();
         if (output == null) {
             main.out.print(markdown);

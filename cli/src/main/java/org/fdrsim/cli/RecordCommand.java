@@ -73,6 +73,7 @@ final class RecordCommand implements Callable<Integer> {
             }
         }
         ProgramImage program = ProgramLoader.load(file);
+        OutputPaths.file("--output", output);
         byte[] input = new byte[0];
         String configured = config.devices().consoleInput();
         if (!configured.isEmpty()) {
@@ -96,7 +97,7 @@ final class RecordCommand implements Callable<Integer> {
         try {
             org.fdrsim.cpu.files.AtomicFile.write(output, bytes);
         } catch (IOException e) {
-            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+            throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         String console = result.consoleOutput();
         if (!console.isEmpty() && !console.endsWith("\n")) {

@@ -63,6 +63,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         MachineConfig config = machine.build();
         ProgramImage program = ProgramLoader.load(file);
+        OutputPaths.file("--console-output", consoleOutput);
+        OutputPaths.file("--stats-json", statsJson);
         if (record) {
             config = RecordedRuns.withRecorder(config, true); // refuses the ideal memory before anything runs
         }

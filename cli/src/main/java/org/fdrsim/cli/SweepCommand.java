@@ -64,6 +64,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Sweep.Spec spec = spec();
+        OutputPaths.directory(emitSlurm != null ? "--emit-slurm" : "--output", emitSlurm != null ? emitSlurm : output);
         try {
             Sweep.validate(spec);
             if (emitSlurm != null) {
@@ -113,6 +114,7 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
+                OutputPaths.directory("--output", output == null ? dir : output);
                 Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
                 Path out = output == null ? dir : output;
                 SweepReport.write(new Outputs(out), r);
@@ -145,6 +147,7 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
+                OutputPaths.directory("DIR", dir);
                 Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), Progress.NONE);
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());
