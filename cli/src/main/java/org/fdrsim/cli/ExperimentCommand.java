@@ -67,9 +67,10 @@ final class ExperimentCommand implements Runnable {
             }
             OutputPaths.directory("--output", output);
             long start = System.nanoTime();
-            try {
+            FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr experiment paper", output, main.err);
+            try (CtrlC ctrlC = finished.saveOnCtrlC()) {
                 PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,
-                        ConsoleProgress.create());
+                        finished);
                 PaperReport.write(new Outputs(output), r, command(o));
                 for (PaperExperiment.Finding f : r.findings()) {
                     main.out.printf("%-4s %s: %s%n", f.reproduced() ? "yes" : "NO", f.claim(), f.measured());

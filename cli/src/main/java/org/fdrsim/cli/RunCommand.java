@@ -11,6 +11,7 @@ import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.stats.RunStatistics;
@@ -74,16 +75,27 @@ final class RunCommand implements Callable<Integer> {
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
         Map<String, Object> tree;
+        double clock = config.processor().clockGHz();
+        long limit = config.limits().maxInstructions();
         try {
             if (config.memory().ideal()) {
-                result = new FunctionalMachine(program, config.functional(), console).run();
+                FunctionalMachine m = new FunctionalMachine(program, config.functional(), console);
+                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
+                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
+                                clock, limit)) {
+                    result = m.run();
+                }
                 tree = Map.of("run", RunStatistics.summary(result, config));
             } else {
                 TimedMachine m = new TimedMachine(program, config, console);
                 if (record) {
                     m.recorder().observeAllPolicies();
                 }
-                result = m.run();
+                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
+                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
+                                clock, limit)) {
+                    result = m.run();
+                }
                 tree = RunStatistics.of(result, m, config);
                 if (record) {
                     m.recorder().flush();
@@ -93,6 +105,8 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
+        // Ctrl-C stops the machine like a limit: what was printed is kept, the summary says so.
+        boolean interrupted = result.cause() == StopCause.INTERRUPTED;
         long nanos = System.nanoTime() - start;
         main.out.flush();
         if (consoleOutput != null) {
@@ -108,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
             main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             main.out.printf("cycles: %d (%s memory)%n", result.cycles(), config.memory().model());
         }
-        if (recorded != null) {
+        if (recorded != null && !interrupted) { // the baseline would run to the end: skip it
             long baseStart = System.nanoTime();
             RecordedRuns.Run baseline = RecordedRuns.run(program, RecordedRuns.withRecorder(config, false),
                     new Console(inputBytes, java.io.OutputStream.nullOutputStream()), false);
@@ -125,6 +139,7 @@ final class RunCommand implements Callable<Integer> {
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, result.instructions() / (nanos / 1e3));
         return switch (result.cause()) {
             case ALL_HALTED, INSTRUCTION_LIMIT, CYCLE_LIMIT -> ExitCodes.OK;
+            case INTERRUPTED -> ExitCodes.INTERRUPTED;
             default -> ExitCodes.PROGRAM_FAILED;
         };
     }

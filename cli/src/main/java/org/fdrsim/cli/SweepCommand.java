@@ -73,8 +73,11 @@ final class SweepCommand implements Callable<Integer> {
                 main.out.println("then: fdr sweep merge " + emitSlurm);
                 return ExitCodes.OK;
             }
-            Sweep.Result r = Sweep.runLocal(spec, threads(jobs), ConsoleProgress.create());
-            SweepReport.write(new Outputs(output), r);
+            FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);
+            try (CtrlC ctrlC = finished.saveOnCtrlC()) {
+                Sweep.Result r = Sweep.runLocal(spec, threads(jobs), finished);
+                SweepReport.write(new Outputs(output), r);
+            }
             main.out.println("report: " + output.resolve("report.md"));
         } catch (ConfigException | IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);

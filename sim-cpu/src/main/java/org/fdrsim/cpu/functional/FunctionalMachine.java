@@ -28,6 +28,8 @@ public final class FunctionalMachine {
     private final Processor[] cpus;
     private final DeviceBus devices;
     private final SimRandom scheduler;
+    /** Set from another thread (a Ctrl-C handler); polled once per slice. */
+    private volatile boolean stopRequested;
 
     public FunctionalMachine(ProgramImage program, FunctionalConfig config, Console console) {
         this.config = config;
@@ -50,6 +52,29 @@ public final class FunctionalMachine {
     }
 
     /** Attaches {@code listener} to every processor. */
+    /** Asks {@link #run} to return with {@link StopCause#INTERRUPTED} after the current slice (any thread). */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
+    public long instructionsSoFar() {
+        long n = 0;
+        for (Processor p : cpus) {
+            n += p.instructionCount();
+        }
+        return n;
+    }
+
+    /** The furthest processor clock so far, in cycles (for progress displays). */
+    public long cyclesSoFar() {
+        long t = 0;
+        for (Processor p : cpus) {
+            t = Math.max(t, p.cycle());
+        }
+        return t;
+    }
+
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
             p.setListener(listener);
@@ -82,6 +107,10 @@ public final class FunctionalMachine {
             }
             if (chosen < 0) {
                 cause = anyLive ? StopCause.IDLE : StopCause.ALL_HALTED;
+                break;
+            }
+            if (stopRequested) {
+                cause = StopCause.INTERRUPTED;
                 break;
             }
             if (chosenTime >= maxCycles) {
