@@ -73,7 +73,8 @@ final class ExperimentCommand implements Runnable {
                         finished);
                 PaperReport.write(new Outputs(output), r, command(o));
                 for (PaperExperiment.Finding f : r.findings()) {
-                    main.out.printf("%-4s %s: %s%n", f.reproduced() ? "yes" : "NO", f.claim(), f.measured());
+                    main.out.printf("%-4s %s: %s%n", f.reproduced() == null ? "n/a" : f.reproduced() ? "yes" : "NO",
+                            f.claim(), f.measured());
                 }
                 main.out.println("report: " + output.resolve("report.md"));
             } catch (ConfigException | IllegalArgumentException e) {

@@ -51,7 +51,7 @@ public final class PaperReport {
         md.append("## The paper's conclusions\n\n| conclusion | paper | measured here | reproduced |\n|---|---|---|---|\n");
         for (PaperExperiment.Finding f : r.findings()) {
             md.append("| ").append(f.claim()).append(" | ").append(f.paper()).append(" | ").append(f.measured())
-                    .append(" | ").append(f.reproduced() ? "yes" : "**no**").append(" |\n");
+                    .append(" | ").append(f.reproduced() == Boolean.FALSE ? "**no**" : f.verdict()).append(" |\n");
         }
         md.append("\n## Figure 4: runtime without and with FDR\n\n![Figure 4](figure4.png)\n\n");
         md.append("Normalized to the mean runtime without FDR; +- is the 95% confidence interval of the mean (Student's t, n - 1 degrees of freedom).\n\n");
@@ -60,7 +60,7 @@ public final class PaperReport {
             md.append("| ").append(w.workload()).append(" | ").append(Outputs.f(w.baseCycles().mean(), 0)).append(" | ")
                     .append(Outputs.f(w.fdrCycles().mean(), 0)).append(" | ").append(pm(w.normalizedBase(), 4)).append(" | ")
                     .append(pm(w.normalizedFdr(), 4)).append(" | ").append(Outputs.f(w.slowdownPercent(), 2)).append("% | ")
-                    .append(w.overlap() ? "overlap (not significant)" : "disjoint").append(" |\n");
+                    .append(intervals(w)).append(" |\n");
         }
         for (boolean compressed : new boolean[] {false, true}) {
             md.append("\n## Figure 5: ").append(compressed ? "compressed" : "uncompressed")
@@ -130,7 +130,15 @@ public final class PaperReport {
     }
 
     private static String pm(Summary s, int d) {
-        return Outputs.f(s.mean(), d) + " +- " + Outputs.f(s.ciHalf(), d);
+        return s.format(d);
+    }
+
+    /** Whether the with/without intervals overlap; with one run there are none to compare. */
+    static String intervals(WorkloadSummary w) {
+        if (!w.baseCycles().hasInterval()) {
+            return "n = 1: no interval";
+        }
+        return w.overlap() ? "overlap (not significant)" : "disjoint";
     }
 
     static String figure4Csv(List<WorkloadSummary> ws) {
@@ -138,11 +146,17 @@ public final class PaperReport {
         for (WorkloadSummary w : ws) {
             sb.append(w.workload()).append(',').append(w.runs()).append(',').append(Outputs.f(w.baseCycles().mean(), 1)).append(',')
                     .append(Outputs.f(w.fdrCycles().mean(), 1)).append(',').append(Outputs.f(w.normalizedBase().mean(), 6)).append(',')
-                    .append(Outputs.f(w.normalizedBase().ciHalf(), 6)).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
-                    .append(',').append(Outputs.f(w.normalizedFdr().ciHalf(), 6)).append(',')
-                    .append(Outputs.f(w.slowdownPercent(), 4)).append(',').append(w.overlap()).append('\n');
+                    .append(ci(w.normalizedBase())).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
+                    .append(',').append(ci(w.normalizedFdr())).append(',')
+                    .append(Outputs.f(w.slowdownPercent(), 4)).append(',')
+                    .append(w.baseCycles().hasInterval() ? String.valueOf(w.overlap()) : "").append('\n');
         }
         return sb.toString();
+    }
+
+    /** A CSV interval half-width; empty when there is no interval (one run). */
+    private static String ci(Summary s) {
+        return s.hasInterval() ? Outputs.f(s.ciHalf(), 6) : "";
     }
 
     static String figure5Csv(List<WorkloadSummary> ws) {

@@ -47,8 +47,7 @@ public final class SweepReport {
         for (Sweep.PointResult p : r.points()) {
             WorkloadSummary w = p.summary();
             md.append("| ").append(p.point().index()).append(" | ").append(p.point().label()).append(" | ")
-                    .append(Outputs.f(w.baseCycles().mean(), 0)).append(" | ").append(Outputs.f(w.normalizedFdr().mean(), 4))
-                    .append(" +- ").append(Outputs.f(w.normalizedFdr().ciHalf(), 4)).append(" | ")
+                    .append(Outputs.f(w.baseCycles().mean(), 0)).append(" | ").append(w.normalizedFdr().format(4)).append(" | ")
                     .append(Outputs.f(w.slowdownPercent(), 2)).append("% | ").append(Outputs.f(w.totalRawMBps().mean(), 3))
                     .append(" | ").append(Outputs.f(w.totalCompressedMBps().mean(), 3)).append(" | ")
                     .append(Outputs.f(w.compressionRatio(), 2)).append("x | ").append(Outputs.f(100 * w.checkpointShare(), 1))
@@ -76,7 +75,7 @@ public final class SweepReport {
             }
             sb.append(',').append(Outputs.f(w.baseCycles().mean(), 1)).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
                     .append(',').append(Outputs.f(w.normalizedFdr().ciHalf(), 6)).append(',').append(Outputs.f(w.slowdownPercent(), 4))
-                    .append(',').append(w.overlap()).append(',').append(Outputs.f(w.totalRawMBps().mean(), 6)).append(',')
+                    .append(',').append(w.baseCycles().hasInterval() ? String.valueOf(w.overlap()) : "").append(',').append(Outputs.f(w.totalRawMBps().mean(), 6)).append(',')
                     .append(Outputs.f(w.totalCompressedMBps().mean(), 6));
             for (String c : Categories.ordered()) {
                 sb.append(',').append(Outputs.f(w.rawMBps().get(c).mean(), 6));

@@ -1,0 +1,29 @@
+package org.fdrsim.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The report of an experiment with one run per workload (and one workload): no intervals, no verdicts on them. */
+class OneRunReportTest {
+    static PaperExperiment.Result result;
+
+    @BeforeAll
+    static void run() throws Exception {
+        result = PaperExperiment.run(new PaperExperiment.Options("tiny", 1, 1, List.of(), List.of("oltp")), 2,
+                Progress.NONE);
+    }
+
+    @Test
+    void oneRunHasNoIntervalAndNoSignificanceVerdict() {
+        String md = PaperReport.markdown(result, "cmd");
+        assertThat(md).contains("n = 1: no interval").doesNotContain("+- 0.0000").doesNotContain("disjoint");
+        PaperExperiment.Finding slowdown = result.findings().get(0);
+        assertThat(slowdown.reproduced()).isNull();
+        assertThat(slowdown.verdict()).isEqualTo("no verdict");
+        assertThat(slowdown.measured()).contains("n = 1: no interval").doesNotContain("CI");
+        assertThat(PaperReport.figure4Csv(result.workloads())).endsWith(",\n"); // no overlap verdict
+    }
+}
