@@ -80,6 +80,14 @@ final class InspectCommand implements Callable<Integer> {
             out.printf("  %-17s %9d %12d %12d %7s%n", k.key(), entries, raw, packed, ratio(raw, packed));
         }
         out.printf("  %-17s %9s %12d %12d %7s%n", "total", "", rawAll, packedAll, ratio(rawAll, packedAll));
+        if (!s.logStalls().isEmpty()) {
+            StringBuilder stalls = new StringBuilder();
+            for (int k = 0; k < s.logStalls().size() && k < LogKind.values().length; k++) {
+                stalls.append(k == 0 ? "" : ", ").append(LogKind.values()[k].key()).append(' ')
+                        .append(s.logStalls().get(k)).append(" (").append(s.logStallCycles().get(k)).append(" cycles)");
+            }
+            out.println("log-buffer stalls over the whole run (a full buffer makes its producer wait): " + stalls);
+        }
         out.printf("reserved memory: %d of %d bytes held at the trigger (%.2f%%), peak %d%n", s.reservedUsedBytes(),
                 s.reservedCapacityBytes(), s.reservedCapacityBytes() == 0 ? 0.0
                         : 100.0 * s.reservedUsedBytes() / s.reservedCapacityBytes(), s.reservedPeakBytes());

@@ -123,9 +123,35 @@ public final class PaperReport {
                     .append(" | ").append(Outputs.f(c.deviceInterruptsPerMillion(), 0)).append(" | ")
                     .append(Outputs.f(c.dmaBlocksPerMillion(), 0)).append(" | ").append(Outputs.f(c.checkpoints(), 1)).append(" |\n");
         }
+        md.append(stallTable(ws));
         md.append("\nFiles: results.json (everything, with every run's measurements), figure4.csv, figure5.csv, table3.csv, "
                 + "reduction.csv, character.csv, config.yaml (the recorded runs' configuration before each workload's "
                 + "device settings and seed), seeds.txt, figure4/figure5-*.png and .svg.\n");
+        return md.toString();
+    }
+
+    /**
+     * Cycles producers waited for each full log buffer (no entry is ever dropped, so a buffer
+     * that cannot drain fast enough slows the machine instead), per recorded run.
+     */
+    static String stallTable(List<WorkloadSummary> ws) {
+        StringBuilder md = new StringBuilder("\n## Log-buffer stalls (recorded runs)\n\n"
+                + "Cycles per run that processors and DMA engines waited for a full log buffer (mean), "
+                + "and all stalls as a share of the recorded runtime.\n\n| workload |");
+        List<String> logs = ws.isEmpty() ? List.of() : List.copyOf(ws.get(0).stallCycles().keySet());
+        for (String log : logs) {
+            md.append(' ').append(log).append(" |");
+        }
+        md.append(" all logs | of runtime |\n|---|").append("---|".repeat(logs.size() + 2)).append('\n');
+        for (WorkloadSummary w : ws) {
+            md.append("| ").append(w.workload()).append(" |");
+            for (String log : logs) {
+                md.append(' ').append(Outputs.f(w.stallCycles().getOrDefault(log, 0.0), 0)).append(" |");
+            }
+            double cycles = w.fdrCycles().mean();
+            md.append(' ').append(Outputs.f(w.totalStallCycles(), 0)).append(" | ")
+                    .append(Outputs.f(cycles == 0 ? 0 : 100 * w.totalStallCycles() / cycles, 2)).append("% |\n");
+        }
         return md.toString();
     }
 

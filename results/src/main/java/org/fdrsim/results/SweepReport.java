@@ -43,7 +43,7 @@ public final class SweepReport {
                 .append(" seeds per point from ").append(s.baseSeed()).append(" (without and with the recorder), settings ")
                 .append(s.settings()).append(".\n\n");
         md.append("![runtime](sweep-runtime.png) ![logs](sweep-logs.png)\n\n");
-        md.append("| point | settings | cycles without | normalized with FDR | slowdown | raw MB/s/cpu | compressed MB/s/cpu | compression | checkpoint share |\n|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| point | settings | cycles without | normalized with FDR | slowdown | raw MB/s/cpu | compressed MB/s/cpu | compression | checkpoint share | log-buffer stall cycles/run |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (Sweep.PointResult p : r.points()) {
             WorkloadSummary w = p.summary();
             md.append("| ").append(p.point().index()).append(" | ").append(p.point().label()).append(" | ")
@@ -51,10 +51,22 @@ public final class SweepReport {
                     .append(Outputs.f(w.slowdownPercent(), 2)).append("% | ").append(Outputs.f(w.totalRawMBps().mean(), 3))
                     .append(" | ").append(Outputs.f(w.totalCompressedMBps().mean(), 3)).append(" | ")
                     .append(Outputs.f(w.compressionRatio(), 2)).append("x | ").append(Outputs.f(100 * w.checkpointShare(), 1))
-                    .append("% |\n");
+                    .append("% | ").append(stalls(w)).append(" |\n");
         }
         md.append("\nFiles: sweep.json (every point's summary), sweep.csv, sweep-runtime and sweep-logs (.png, .svg).\n");
         return md.toString();
+    }
+
+    /** All stall cycles per run and the logs that caused them, e.g. "48210 (memoryRace 48210)". */
+    static String stalls(WorkloadSummary w) {
+        StringBuilder sb = new StringBuilder(Outputs.f(w.totalStallCycles(), 0));
+        StringBuilder which = new StringBuilder();
+        w.stallCycles().forEach((log, c) -> {
+            if (c > 0) {
+                which.append(which.length() == 0 ? "" : ", ").append(log).append(' ').append(Outputs.f(c, 0));
+            }
+        });
+        return which.length() == 0 ? sb.toString() : sb.append(" (").append(which).append(')').toString();
     }
 
     static String csv(Sweep.Result r) {
@@ -62,7 +74,7 @@ public final class SweepReport {
         for (Sweep.Param p : r.spec().params()) {
             sb.append(',').append(Outputs.csv(p.path()));
         }
-        sb.append(",cycles_without,normalized_with,ci95_with,slowdown_percent,overlap,raw_mb_s_cpu,compressed_mb_s_cpu");
+        sb.append(",cycles_without,normalized_with,ci95_with,slowdown_percent,overlap,raw_mb_s_cpu,compressed_mb_s_cpu,stall_cycles_per_run");
         for (String c : Categories.ordered()) {
             sb.append(',').append(Outputs.csv("raw " + c));
         }
@@ -76,7 +88,7 @@ public final class SweepReport {
             sb.append(',').append(Outputs.f(w.baseCycles().mean(), 1)).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
                     .append(',').append(Outputs.f(w.normalizedFdr().ciHalf(), 6)).append(',').append(Outputs.f(w.slowdownPercent(), 4))
                     .append(',').append(w.baseCycles().hasInterval() ? String.valueOf(w.overlap()) : "").append(',').append(Outputs.f(w.totalRawMBps().mean(), 6)).append(',')
-                    .append(Outputs.f(w.totalCompressedMBps().mean(), 6));
+                    .append(Outputs.f(w.totalCompressedMBps().mean(), 6)).append(',').append(Outputs.f(w.totalStallCycles(), 1));
             for (String c : Categories.ordered()) {
                 sb.append(',').append(Outputs.f(w.rawMBps().get(c).mean(), 6));
             }

@@ -26,4 +26,12 @@ class OneRunReportTest {
         assertThat(slowdown.measured()).contains("n = 1: no interval").doesNotContain("CI");
         assertThat(PaperReport.figure4Csv(result.workloads())).endsWith(",\n"); // no overlap verdict
     }
+
+    @Test
+    void everyLogBufferHasAStallColumn() {
+        String md = PaperReport.markdown(result, "cmd");
+        assertThat(md).contains("## Log-buffer stalls").containsPattern(
+                "\\| workload \\| memoryRace \\| input \\| interrupt \\| dmaRace \\| dmaData \\| cacheCheckpoint \\| memoryCheckpoint \\| all logs");
+        assertThat(result.workloads().get(0).stallCycles()).hasSize(7);
+    }
 }
