@@ -31,8 +31,9 @@ public final class PaperReport {
         out.text("reduction.csv", reductionCsv(ws));
         out.text("character.csv", characterCsv(ws));
         out.chart("figure4", Charts.render(Charts.figure4(ws)));
-        out.chart("figure5-uncompressed", Charts.render(Charts.figure5(ws, false)));
-        out.chart("figure5-compressed", Charts.render(Charts.figure5(ws, true)));
+        double figure5Max = Charts.figure5Max(ws);
+        out.chart("figure5-uncompressed", Charts.render(Charts.figure5(ws, false, figure5Max)));
+        out.chart("figure5-compressed", Charts.render(Charts.figure5(ws, true, figure5Max)));
         out.text("report.md", markdown(r, command));
     }
 

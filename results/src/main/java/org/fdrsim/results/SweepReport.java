@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.knowm.xchart.CategoryChart;
 
 /**
  * Writes and reads sweep files: the report (report.md, sweep.json, sweep.csv, charts), the
@@ -22,18 +23,45 @@ public final class SweepReport {
     public static void write(Outputs out, Sweep.Result r) throws IOException {
         out.json("sweep.json", r);
         out.text("sweep.csv", csv(r));
-        List<String> labels = new ArrayList<>();
-        List<Summary> slow = new ArrayList<>();
-        List<Summary> logs = new ArrayList<>();
-        for (Sweep.PointResult p : r.points()) {
-            labels.add(Integer.toString(p.point().index()));
-            slow.add(p.summary().normalizedFdr());
-            logs.add(p.summary().totalCompressedMBps());
-        }
-        out.chart("sweep-runtime", Charts.render(Charts.sweep("Runtime with FDR, normalized to without (95% CI)",
-                "normalized runtime", labels, slow)));
-        out.chart("sweep-logs", Charts.render(Charts.sweep("Compressed log size (95% CI)", "MB / s / processor", labels, logs)));
+        out.chart("sweep-runtime", Charts.render(runtimeChart(r)));
+        out.chart("sweep-logs", Charts.render(logsChart(r)));
         out.text("report.md", markdown(r));
+    }
+
+    /** Normalized runtime with FDR per point, labelled with the swept values. */
+    static CategoryChart runtimeChart(Sweep.Result r) {
+        return chart(r, "Runtime with FDR, normalized to without", "normalized runtime", true);
+    }
+
+    /** Compressed log rate per point. */
+    static CategoryChart logsChart(Sweep.Result r) {
+        return chart(r, "Compressed log size", "MB / s / processor", false);
+    }
+
+    private static CategoryChart chart(Sweep.Result r, String what, String yTitle, boolean runtime) {
+        List<String> labels = new ArrayList<>();
+        List<Summary> values = new ArrayList<>();
+        for (Sweep.PointResult p : r.points()) {
+            labels.add(valuesLabel(p.point()));
+            values.add(runtime ? p.summary().normalizedFdr() : p.summary().totalCompressedMBps());
+        }
+        String swept = sweptNames(r.spec());
+        return Charts.sweep(what + " (" + r.spec().workload() + ", 95% CI) over " + swept, swept, yTitle, labels,
+                values);
+    }
+
+    /** A point's swept values, in parameter order, e.g. "1" or "1 / 4096". */
+    static String valuesLabel(Sweep.Point p) {
+        return String.join(" / ", p.assignments().values());
+    }
+
+    /** The swept settings, e.g. "recorder.buffers.dmaData.drainMBps" or "cpus / caches.l2.sizeKB". */
+    static String sweptNames(Sweep.Spec s) {
+        List<String> names = new ArrayList<>();
+        for (Sweep.Param p : s.params()) {
+            names.add(p.path());
+        }
+        return String.join(" / ", names);
     }
 
     static String markdown(Sweep.Result r) {
