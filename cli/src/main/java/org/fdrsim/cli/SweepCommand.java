@@ -61,6 +61,17 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--emit-slurm", paramLabel = "DIR", description = "Do not run: write a Slurm job array (one task per point) to DIR.")
     Path emitSlurm;
 
+    @Option(names = "--slurm-command", paramLabel = "CMD",
+            description = "How the Slurm tasks run fdr (default: this launcher's absolute path, or java -jar on this jar).")
+    String slurmCommand;
+
+    @Option(names = "--slurm-time", paramLabel = "TIME",
+            description = "Each task's time limit, Slurm's --time (default ${DEFAULT-VALUE}).")
+    String slurmTime = SweepReport.SlurmJob.DEFAULT_TIME;
+
+    @Option(names = "--slurm-mem", paramLabel = "SIZE", description = "Each task's memory, Slurm's --mem (default ${DEFAULT-VALUE}).")
+    String slurmMem = SweepReport.SlurmJob.DEFAULT_MEMORY;
+
     @Override
     public Integer call() throws IOException {
         Sweep.Spec spec = spec();
@@ -68,9 +79,11 @@ final class SweepCommand implements Callable<Integer> {
         try {
             Sweep.validate(spec);
             if (emitSlurm != null) {
-                SweepReport.writeSlurm(new Outputs(emitSlurm), spec, "fdr");
+                SweepReport.SlurmJob job = new SweepReport.SlurmJob(
+                        slurmCommand != null ? slurmCommand : SelfCommand.get(), slurmTime, slurmMem);
+                SweepReport.writeSlurm(new Outputs(emitSlurm), spec, job);
                 main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(), emitSlurm.resolve("sweep.sbatch"));
-                main.out.println("then: fdr sweep merge " + emitSlurm);
+                main.out.println("then: " + job.command() + " sweep merge " + emitSlurm);
                 return ExitCodes.OK;
             }
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);

@@ -126,7 +126,38 @@ public final class SweepReport {
     }
 
     /** Writes the Slurm job array: the spec, and a script whose task i runs point i. */
+    /**
+     * What the batch script asks of Slurm for each task and how it starts fdrsim.
+     *
+     * @param command how to run fdr on the cluster's nodes (an absolute path: batch jobs do not
+     *                have the submitting shell's PATH)
+     * @param time    the task's wall-clock limit ({@code --time}, e.g. 02:00:00 or 1-00:00:00)
+     * @param memory  the task's memory ({@code --mem}, e.g. 4G)
+     */
+    public record SlurmJob(String command, String time, String memory) {
+        public static final String DEFAULT_TIME = "02:00:00";
+        public static final String DEFAULT_MEMORY = "4G";
+
+        public SlurmJob {
+            if (!time.matches("(\\d+-)?\\d+(:\\d{2}){0,2}")) {
+                throw new IllegalArgumentException("--slurm-time '" + time
+                        + "': expected Slurm's time format, e.g. 30 (minutes), 02:00:00 or 1-12:00:00");
+            }
+            if (!memory.matches("\\d+[KMGT]?")) {
+                throw new IllegalArgumentException("--slurm-mem '" + memory + "': expected a size such as 4G or 8000M");
+            }
+            if (command.isBlank()) {
+                throw new IllegalArgumentException("--slurm-command: expected the command that runs fdr on the nodes");
+            }
+        }
+    }
+
     public static void writeSlurm(Outputs out, Sweep.Spec spec, String fdrCommand) throws IOException {
+        writeSlurm(out, spec, new SlurmJob(fdrCommand, SlurmJob.DEFAULT_TIME, SlurmJob.DEFAULT_MEMORY));
+    }
+
+    public static void writeSlurm(Outputs out, Sweep.Spec spec, SlurmJob job) throws IOException {
+        String fdrCommand = job.command();
         int n = Sweep.points(spec).size();
         out.json(SPEC, spec);
         Files.createDirectories(out.dir().resolve(SHARDS));
@@ -134,11 +165,13 @@ public final class SweepReport {
         String dir = out.dir().toAbsolutePath().normalize().toString();
         String script = "#!/bin/bash\n"
                 + "# fdr sweep as a Slurm job array: task i runs point i and writes " + SHARDS + "/point-NNNN.json.\n"
-                + "# Submit: sbatch " + dir + "/sweep.sbatch   Then: fdr sweep merge " + dir + "\n"
+                + "# Submit: sbatch " + dir + "/sweep.sbatch   Then: " + fdrCommand + " sweep merge " + dir + "\n"
                 + "#SBATCH --job-name=fdr-sweep\n"
                 + "#SBATCH --array=0-" + (n - 1) + "\n"
                 + "#SBATCH --ntasks=1\n"
                 + "#SBATCH --cpus-per-task=1\n"
+                + "#SBATCH --time=" + job.time() + "\n"
+                + "#SBATCH --mem=" + job.memory() + "\n"
                 + "#SBATCH --output=" + dir + "/logs/point-%a.out\n"
                 + "set -euo pipefail\n"
                 + fdrCommand + " sweep point '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\" --jobs 1\n";
