@@ -25,7 +25,8 @@ import picocli.CommandLine.ParentCommand;
  * logs, one {@code i:ic -> j:ic} a line; {@code --compare} prints every policy's count on the
  * same execution with the soundness checker's verdict instead.
  */
-@Command(name = "arcs", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "arcs", footerHeading = "%nExamples:%n", footer = {"  fdr arcs examples/racy-counter.s --cpus 2", "  fdr arcs examples/message-passing.s --compare"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Print the race arcs a recorder policy logs for a program.",
                 "Arcs print as 'i:ic -> j:ic'; --compare runs every policy on the same execution."})
 final class ArcsCommand implements Callable<Integer> {

@@ -28,7 +28,8 @@ import picocli.CommandLine.ParentCommand;
  * random tester on the FDR1 defaults, writes the core dump, reads it back, replays it from the
  * oldest retained checkpoint, and prints the verdict with the log-size table.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", footerHeading = "%nExamples:%n", footer = {"  fdr demo -o /tmp/demo.fdr"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record the random tester on FDR1 (4 cpus), write the dump, replay it and verify it."})
 final class DemoCommand implements Callable<Integer> {
     @ParentCommand

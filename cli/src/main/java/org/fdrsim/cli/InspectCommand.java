@@ -19,7 +19,8 @@ import picocli.CommandLine.ParentCommand;
  * (cycles, ICs), the replay interval, every log's size raw and compressed, reserved memory use.
  * A damaged or foreign file is refused with one line and exit status 2.
  */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
+@Command(name = "inspect", footerHeading = "%nExamples:%n", footer = {"  fdr inspect run.fdr", "  fdr inspect demo.fdr    (after 'fdr demo')"},
+        mixinStandardHelpOptions = true,
         description = "Describe a core dump: trigger, checkpoints, replay interval, log sizes, reserved memory.")
 final class InspectCommand implements Callable<Integer> {
     @ParentCommand

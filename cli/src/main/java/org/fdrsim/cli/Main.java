@@ -46,6 +46,11 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         Main main = new Main(out, err);
         CommandLine cmd = new CommandLine(main);
+        // Wide enough that setting names (caches.l2.sizeKB) are not broken at their dots;
+        // wider still on a wider terminal.
+        cmd.setUsageHelpWidth(110);
+        cmd.setUsageHelpAutoWidth(true);
+        cmd.setUsageHelpLongOptionsMaxWidth(28);
         cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cmd.setParameterExceptionHandler((ex, arguments) -> {

@@ -26,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
  * (software trigger or assert, fatal fault, all processors halted, a cycle or instruction
  * limit), then write the log-enhanced core dump and print a short summary.
  */
-@Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "record", footerHeading = "%nExamples:%n", footer = {"  fdr record examples/racy-counter.s --cpus 4 --seed 3 -o run.fdr", "  fdr record oltp.s --set devices.enabled=true --validate -o oltp.fdr"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record a program with FDR and write the log-enhanced core dump at the trigger.",
                 "Console output goes to stdout, then a summary; see 'fdr inspect' for the dump."})
 final class RecordCommand implements Callable<Integer> {
@@ -133,6 +134,7 @@ final class RecordCommand implements Callable<Integer> {
                     + "%d device stores%n", n[0], dump.validation().every(), n[1]);
         }
         main.out.printf("dump: %s, %d bytes%n", output, bytes.length);
+        Hints.afterRun(main.err, result, config);
         if (result.cause() == StopCause.INTERRUPTED) {
             main.err.println("fdr record: interrupted: " + output + " holds the recording up to Ctrl-C; "
                     + "'fdr replay " + output + "' replays it");

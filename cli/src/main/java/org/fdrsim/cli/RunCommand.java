@@ -27,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
  * Standard output is deterministic for a configuration and seed; host timing goes to
  * standard error.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", footerHeading = "%nExamples:%n", footer = {"  fdr run examples/racy-counter.s --cpus 4 --seed 2", "  fdr run examples/spin-lock.s --record", "  fdr run examples/hello.s --memory ideal --stats-json stats.json"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program and print its console output and what it cost.",
                 "Instructions and cycles go to stdout after the output, host speed to stderr."})
 final class RunCommand implements Callable<Integer> {
@@ -41,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
     MachineOptions machine;
 
     @Option(names = "--input", paramLabel = "FILE",
-            description = "Bytes for console input; '-' reads standard input (default: devices.consoleInput, else none).")
+            description = "Console input bytes (default: devices.consoleInput, else none); '-' reads standard input.")
     Path input;
 
     @Option(names = "--stats", description = "Print the statistics tree (caches, directories, messages, links) after the run.")
@@ -137,6 +138,7 @@ final class RunCommand implements Callable<Integer> {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, result.instructions() / (nanos / 1e3));
+        Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {
             case ALL_HALTED, INSTRUCTION_LIMIT, CYCLE_LIMIT -> ExitCodes.OK;
             case INTERRUPTED -> ExitCodes.INTERRUPTED;

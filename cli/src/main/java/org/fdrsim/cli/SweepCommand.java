@@ -22,7 +22,8 @@ import picocli.CommandLine.ParentCommand;
  * {@code fdr sweep}: a workload over configuration values, locally on a thread pool, or as a
  * Slurm job array ({@code --emit-slurm}) whose shards {@code fdr sweep merge} assembles.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sweep", footerHeading = "%nExamples:%n", footer = {"  fdr sweep --workload oltp --scale tiny --runs 2 --param recorder.buffers.dmaData.drainMBps=1,10,100 -o /tmp/sweep", "  fdr sweep --workload jbb --param cpus=2,4,8 --emit-slurm /scratch/sweep --slurm-time 04:00:00"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a workload over a grid of configuration values, locally or on Slurm.",
                 "Every point with and without FDR, N seeds each; writes report.md, sweep.json,",
                 "sweep.csv and charts to DIR."},
@@ -104,7 +105,7 @@ final class SweepCommand implements Callable<Integer> {
             for (String p : params) {
                 ps.add(Sweep.Param.parse(p));
             }
-            return new Sweep.Spec(workload, scale, work, runs, seed, set, ps);
+            return new Sweep.Spec(Workloads.canonical(workload), scale, work, runs, seed, set, ps);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
@@ -114,7 +115,8 @@ final class SweepCommand implements Callable<Integer> {
         return jobs == null ? Parallel.defaultThreads() : Math.max(1, jobs);
     }
 
-    @Command(name = "merge", mixinStandardHelpOptions = true,
+    @Command(name = "merge", footerHeading = "%nExamples:%n", footer = {"  fdr sweep merge /scratch/sweep -o results/sweep"},
+        mixinStandardHelpOptions = true,
             description = "Assemble the shards of a Slurm sweep (DIR/shards/*.json) into the report a local sweep writes.")
     static final class Merge implements Callable<Integer> {
         @ParentCommand
@@ -144,7 +146,8 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "point", mixinStandardHelpOptions = true,
+    @Command(name = "point", footerHeading = "%nExamples:%n", footer = {"  fdr sweep point /scratch/sweep --index 0"},
+        mixinStandardHelpOptions = true,
             description = "Run one point of a Slurm sweep (what each array task does) and write DIR/shards/point-NNNN.json.")
     static final class PointCommand implements Callable<Integer> {
         @ParentCommand

@@ -1,5 +1,6 @@
 package org.fdrsim.results;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +17,19 @@ public final class PaperReport {
     private PaperReport() {}
 
     public static void write(Outputs out, PaperExperiment.Result r, String command) throws IOException, ConfigException {
+        write(out, r, new Provenance("unknown", "unknown", "unknown", "unknown", command));
+    }
+
+    /** Writes every file; results.json starts with {@code provenance}. */
+    public static void write(Outputs out, PaperExperiment.Result r, Provenance provenance)
+            throws IOException, ConfigException {
+        String command = provenance.command();
         PaperExperiment.Options o = r.options();
         List<WorkloadSummary> ws = r.workloads();
-        out.json("results.json", r);
+        ObjectNode json = Outputs.JSON.createObjectNode();
+        json.set("provenance", Outputs.JSON.valueToTree(provenance));
+        json.setAll((ObjectNode) Outputs.JSON.valueToTree(r));
+        out.json("results.json", json);
         out.text("config.yaml", ConfigLoader.toYaml(PaperExperiment.recordedConfig(o)));
         StringBuilder seeds = new StringBuilder("# workload seed recorder\n");
         for (Measurement m : r.measurements()) {
