@@ -30,6 +30,13 @@ class NamesTest {
     }
 
     @Test
+    void aDirectoryGivenAsAProgramIsCalledADirectory(@org.junit.jupiter.api.io.TempDir Path dir) {
+        CliTest.Outcome o = fdr("run", dir.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("it is a directory (expected an assembly program").doesNotContain("no such file");
+    }
+
+    @Test
     void aDeviceProgramWithoutDevicesGetsAHint() {
         String disk = Path.of("..", "workloads", "src", "main", "resources", "programs", "fullsys", "disk-checksum.s")
                 .toString();
