@@ -84,6 +84,8 @@ final class DemoCommand implements Callable<Integer> {
         inspect.main = main;
         inspect.file = output;
         inspect.call();
+        out.println("try next: fdr replay " + output + "; fdr arcs examples/racy-counter.s --compare; "
+                + "fdr record examples/racy-counter.s -o run.fdr; fdr --help (docs/cli.md)");
         return v.bitExact() ? ExitCodes.OK : ExitCodes.DIVERGED;
     }
 }

@@ -87,7 +87,8 @@ final class RecordCommand implements Callable<Integer> {
         }
         TimedMachine m;
         try {
-            m = new TimedMachine(program, config, new Console(input, main.out));
+            m = new TimedMachine(program, config, new Console(input, new LabelledOutput(main.out,
+                    "program output:" + System.lineSeparator())));
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

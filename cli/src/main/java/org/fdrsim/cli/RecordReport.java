@@ -46,6 +46,13 @@ final class RecordReport {
                     t.mbPerSecondPerCpu(cycles, cpus, clock, false), t.mbPerSecondPerCpu(cycles, cpus, clock, true),
                     t.stalls(), t.stallCycles());
         }
+        for (LogKind k : LogKind.values()) {
+            LogTotals t = r.logs().totals(k);
+            if (t.compressedBytes() > t.rawBytes()) {
+                out.printf("note: LZ made the %s log larger than raw (%d > %d B): LZ4 adds a few bytes per chunk, "
+                        + "and these entries have nothing to repeat%n", k.key(), t.compressedBytes(), t.rawBytes());
+            }
+        }
         out.printf("reserved memory: %d of %d B used%s%n", r.logs().reserve().usedBytes(),
                 r.logs().reserve().capacityBytes(), r.logs().reserve().overflowed() ? " (OVERFLOWED)" : "");
         out.println("policies on this execution (race log, uncompressed):");

@@ -28,6 +28,28 @@ class OneRunReportTest {
     }
 
     @Test
+    void oneWorkloadIsNotCalledAMeanOverWorkloadsAndMbIsDefined() {
+        String md = PaperReport.markdown(result, "cmd");
+        assertThat(md).doesNotContain("mean over workloads").contains("MB is 10^6 bytes");
+        assertThat(result.findings().get(1).measured()).startsWith("oltp ");
+        assertThat(result.findings().get(5).measured()).startsWith("compression ratio ");
+    }
+
+    @Test
+    void logsThatLzMadeLargerAreNamed() {
+        WorkloadSummary w = result.workloads().get(0);
+        String remark = PaperReport.lzLarger(result.workloads());
+        boolean any = false;
+        for (String c : Categories.ordered()) {
+            boolean larger = w.compressedMBps().get(c).mean() > w.rawMBps().get(c).mean() && w.rawMBps().get(c).mean() > 0;
+            any |= larger;
+            assertThat(remark.contains("oltp " + c + " ")).as(c).isEqualTo(larger);
+        }
+        assertThat(remark.isEmpty()).isEqualTo(!any);
+        assertThat(PaperReport.markdown(result, "cmd")).contains(remark);
+    }
+
+    @Test
     void everyLogBufferHasAStallColumn() {
         String md = PaperReport.markdown(result, "cmd");
         assertThat(md).contains("## Log-buffer stalls").containsPattern(
