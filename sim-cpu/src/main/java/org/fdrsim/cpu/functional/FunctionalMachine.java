@@ -10,6 +10,7 @@ import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunProgress;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -59,20 +60,12 @@ public final class FunctionalMachine {
 
     /** Instructions committed so far by all processors (for progress displays; read from any thread). */
     public long instructionsSoFar() {
-        long n = 0;
-        for (Processor p : cpus) {
-            n += p.instructionCount();
-        }
-        return n;
+        return RunProgress.instructions(cpus);
     }
 
     /** The furthest processor clock so far, in cycles (for progress displays). */
     public long cyclesSoFar() {
-        long t = 0;
-        for (Processor p : cpus) {
-            t = Math.max(t, p.cycle());
-        }
-        return t;
+        return RunProgress.furthestCycle(cpus);
     }
 
     public void setListener(ProcessorListener listener) {
