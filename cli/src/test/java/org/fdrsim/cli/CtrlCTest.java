@@ -61,7 +61,16 @@ class CtrlCTest {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
         Fdr(String... args) throws IOException {
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            List<String> cmd = new ArrayList<>();
+            // A build started in the background (nohup, 'cmd &' in a script) passes SIGINT on as
+            // ignored, and a JVM that starts with it ignored never sees Ctrl-C. Python puts the
+            // default back before starting the JVM, as an interactive shell would have it.
+            Path python = Path.of("/usr/bin/python3");
+            if (Files.isExecutable(python)) {
+                cmd.addAll(List.of(python.toString(), "-c", "import os, signal, sys; "
+                        + "signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"));
+            }
+            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), Main.class.getName()));
             cmd.addAll(List.of(args));
             process = new ProcessBuilder(cmd).start();
@@ -111,6 +120,9 @@ class CtrlCTest {
         private void await(String text, boolean stderr) throws InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!(stderr ? err() : out()).contains(text)) {
+                if (System.nanoTime() > deadline) {
+                    process.destroyForcibly();
+                }
                 assertThat(System.nanoTime()).as("waiting for '%s'; stderr: %s", text, err()).isLessThan(deadline);
                 assertThat(process.isAlive()).as("exited early; stderr: %s", err()).isTrue();
                 Thread.sleep(20);
@@ -128,7 +140,10 @@ class CtrlCTest {
         }
 
         int exit() throws InterruptedException {
-            assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("still running; stderr: %s", err()).isTrue();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly(); // leave nothing running behind a failed test
+                assertThat(false).as("still running after 120 s; stderr: %s", err()).isTrue();
+            }
             Thread.sleep(100); // let the pumps drain
             return process.exitValue();
         }
