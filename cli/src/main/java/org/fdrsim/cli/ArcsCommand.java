@@ -27,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
  * same execution with the soundness checker's verdict instead; {@code --explain} gives each
  * conflict arc and why FDR logged it or could drop it.
  */
-@Command(name = "arcs", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "arcs", footerHeading = "%nExamples:%n", footer = {"  fdr arcs examples/racy-counter.s --cpus 2", "  fdr arcs examples/message-passing.s --compare"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Print the race arcs a recorder policy logs for a program.",
                 "Arcs print as 'i:ic -> j:ic'; --compare runs every policy on the same execution."})
 final class ArcsCommand implements Callable<Integer> {

@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr asm FILE}: assemble a program and report its size, or list it. */
-@Command(name = "asm", mixinStandardHelpOptions = true,
+@Command(name = "asm", footerHeading = "%nExamples:%n", footer = {"  fdr asm examples/spin-lock.s --list"},
+        mixinStandardHelpOptions = true,
         description = "Assemble a program; report its size, or list it with --list.")
 final class AsmCommand implements Callable<Integer> {
     @ParentCommand

@@ -28,7 +28,8 @@ import picocli.CommandLine.ParentCommand;
  * random tester on the FDR1 defaults, writes the core dump, reads it back, replays it from the
  * oldest retained checkpoint, and prints the verdict with the log-size table.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", footerHeading = "%nExamples:%n", footer = {"  fdr demo -o /tmp/demo.fdr"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record the random tester on FDR1 (4 cpus), write the dump, replay it and verify it."})
 final class DemoCommand implements Callable<Integer> {
     @ParentCommand
@@ -43,6 +44,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         var out = main.out;
+        OutputPaths.file("--output", output);
         ProgramImage program = Workloads.load(Workloads.DEFAULT);
         MachineConfig config;
         try {
@@ -62,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
         try {
             org.fdrsim.cpu.files.AtomicFile.write(output, CoreDumpWriter.toBytes(dump));
         } catch (IOException e) {
-            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+            throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         out.printf("2. dump: %s, %,d bytes%n", output, Files.size(output));
         CoreDump read;
@@ -82,6 +84,8 @@ final class DemoCommand implements Callable<Integer> {
         inspect.main = main;
         inspect.file = output;
         inspect.call();
+        out.println("try next: fdr replay " + output + "; fdr arcs examples/racy-counter.s --compare; "
+                + "fdr record examples/racy-counter.s -o run.fdr; fdr --help (docs/cli.md)");
         return v.bitExact() ? ExitCodes.OK : ExitCodes.DIVERGED;
     }
 }

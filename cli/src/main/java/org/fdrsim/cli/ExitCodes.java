@@ -10,6 +10,8 @@ final class ExitCodes {
     static final int USER_ERROR = 2;
     /** Replay or verification found a divergence (fdr replay, fdr verify, fdr demo). */
     static final int DIVERGED = 3;
+    /** Interrupted by Ctrl-C (128 + SIGINT, as shells report it). */
+    static final int INTERRUPTED = 130;
     /** A bug in fdrsim itself. */
     static final int INTERNAL_ERROR = 70;
 

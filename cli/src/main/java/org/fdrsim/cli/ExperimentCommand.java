@@ -2,6 +2,8 @@ package org.fdrsim.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,12 +12,14 @@ import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
 import org.fdrsim.results.Parallel;
+import org.fdrsim.results.Provenance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr experiment paper}: the paper's Figure 4, Figure 5, Table 3 and reduction table on the proxies. */
-@Command(name = "experiment", mixinStandardHelpOptions = true, description = "Run an experiment and write its report.",
+@Command(name = "experiment", footerHeading = "%nExamples:%n", footer = {"  fdr experiment paper --scale tiny --runs 2 -o /tmp/exp"},
+        mixinStandardHelpOptions = true, description = "Run an experiment and write its report.",
         subcommands = {ExperimentCommand.Paper.class})
 final class ExperimentCommand implements Runnable {
     @ParentCommand
@@ -26,7 +30,8 @@ final class ExperimentCommand implements Runnable {
         new picocli.CommandLine(this).usage(main.out);
     }
 
-    @Command(name = "paper", mixinStandardHelpOptions = true, sortOptions = false,
+    @Command(name = "paper", footerHeading = "%nExamples:%n", footer = {"  fdr experiment paper --scale tiny --runs 2 -o /tmp/exp", "  fdr experiment paper --workload oltp,jbb --runs 15 -j 2 -o results/paper"},
+        mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Reproduce the FDR paper's evaluation on the commercial proxies.",
                     "Figure 4 (runtime with and without FDR, 95%% CI), Figure 5 (log sizes), Table 3,",
                     "a race-arc reduction table and the replay-interval memory; writes report.md,",
@@ -61,17 +66,22 @@ final class ExperimentCommand implements Runnable {
             Main main = parent.main;
             PaperExperiment.Options o;
             try {
-                o = new PaperExperiment.Options(scale, runs, seed, set, workloads);
+                o = new PaperExperiment.Options(scale, runs, seed, set, workloads.stream().map(Workloads::canonical).toList());
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
+            OutputPaths.directory("--output", output);
             long start = System.nanoTime();
-            try {
+            FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr experiment paper", output, main.err);
+            try (CtrlC ctrlC = finished.saveOnCtrlC()) {
                 PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,
-                        ConsoleProgress.create());
-                PaperReport.write(new Outputs(output), r, command(o));
+                        finished);
+                PaperReport.write(new Outputs(output), r, new Provenance(Version.version(), Version.commit(),
+                        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                        System.getProperty("java.version") + " " + System.getProperty("java.vm.name"), command(o)));
                 for (PaperExperiment.Finding f : r.findings()) {
-                    main.out.printf("%-4s %s: %s%n", f.reproduced() ? "yes" : "NO", f.claim(), f.measured());
+                    main.out.printf("%-4s %s: %s%n", f.reproduced() == null ? "n/a" : f.reproduced() ? "yes" : "NO",
+                            f.claim(), f.measured());
                 }
                 main.out.println("report: " + output.resolve("report.md"));
             } catch (ConfigException | IllegalArgumentException e) {

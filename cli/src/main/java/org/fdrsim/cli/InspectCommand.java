@@ -19,7 +19,8 @@ import picocli.CommandLine.ParentCommand;
  * (cycles, ICs), the replay interval, every log's size raw and compressed, reserved memory use.
  * A damaged or foreign file is refused with one line and exit status 2.
  */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
+@Command(name = "inspect", footerHeading = "%nExamples:%n", footer = {"  fdr inspect run.fdr", "  fdr inspect demo.fdr    (after 'fdr demo')"},
+        mixinStandardHelpOptions = true,
         description = "Describe a core dump: trigger, checkpoints, replay interval, log sizes, reserved memory.")
 final class InspectCommand implements Callable<Integer> {
     @ParentCommand
@@ -80,6 +81,14 @@ final class InspectCommand implements Callable<Integer> {
             out.printf("  %-17s %9d %12d %12d %7s%n", k.key(), entries, raw, packed, ratio(raw, packed));
         }
         out.printf("  %-17s %9s %12d %12d %7s%n", "total", "", rawAll, packedAll, ratio(rawAll, packedAll));
+        if (!s.logStalls().isEmpty()) {
+            StringBuilder stalls = new StringBuilder();
+            for (int k = 0; k < s.logStalls().size() && k < LogKind.values().length; k++) {
+                stalls.append(k == 0 ? "" : ", ").append(LogKind.values()[k].key()).append(' ')
+                        .append(s.logStalls().get(k)).append(" (").append(s.logStallCycles().get(k)).append(" cycles)");
+            }
+            out.println("log-buffer stalls over the whole run (a full buffer makes its producer wait): " + stalls);
+        }
         out.printf("reserved memory: %d of %d bytes held at the trigger (%.2f%%), peak %d%n", s.reservedUsedBytes(),
                 s.reservedCapacityBytes(), s.reservedCapacityBytes() == 0 ? 0.0
                         : 100.0 * s.reservedUsedBytes() / s.reservedCapacityBytes(), s.reservedPeakBytes());

@@ -1,7 +1,9 @@
 package org.fdrsim.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,6 +46,11 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         Main main = new Main(out, err);
         CommandLine cmd = new CommandLine(main);
+        // Wide enough that setting names (caches.l2.sizeKB) are not broken at their dots;
+        // wider still on a wider terminal.
+        cmd.setUsageHelpWidth(110);
+        cmd.setUsageHelpAutoWidth(true);
+        cmd.setUsageHelpLongOptionsMaxWidth(28);
         cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cmd.setParameterExceptionHandler((ex, arguments) -> {
@@ -61,6 +68,12 @@ public final class Main implements Runnable {
             }
             if (ex instanceof UserError) {
                 err.println(name + ": " + ex.getMessage());
+                return ExitCodes.USER_ERROR;
+            }
+            // A file that cannot be read or written (disk full, permissions): the user's to fix.
+            IOException io = ex instanceof IOException e ? e : ex instanceof UncheckedIOException u ? u.getCause() : null;
+            if (io != null) {
+                err.println(name + ": " + OutputPaths.describe(io));
                 return ExitCodes.USER_ERROR;
             }
             err.println(name + ": internal error: " + ex + (main.debug ? "" : " (run again with --debug for details)"));

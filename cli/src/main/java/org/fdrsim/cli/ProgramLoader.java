@@ -11,6 +11,10 @@ final class ProgramLoader {
     private ProgramLoader() {}
 
     static ProgramImage load(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new UserError("cannot read '" + file + "': it is a directory (expected an assembly program, e.g. "
+                    + "examples/hello.s)");
+        }
         if (!Files.isRegularFile(file)) {
             throw new UserError("cannot read '" + file + "': no such file (expected an assembly program, e.g. examples/hello.s)");
         }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr protocol}: print the coherence protocol's transition tables as Markdown. */
-@Command(name = "protocol", mixinStandardHelpOptions = true,
+@Command(name = "protocol", footerHeading = "%nExamples:%n", footer = {"  fdr protocol -o protocol.md"},
+        mixinStandardHelpOptions = true,
         description = {"Print the MOSI directory protocol's transition tables as Markdown.",
                 "States, events and the tables the cache, directory and DMA controllers execute."})
 final class ProtocolCommand implements Callable<Integer> {
@@ -23,6 +24,7 @@ final class ProtocolCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputPaths.file("--output", output);
         String markdown = ProtocolTable.toMarkdown();
         if (output == null) {
             main.out.print(markdown);

@@ -7,6 +7,7 @@ import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
@@ -25,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
  * (software trigger or assert, fatal fault, all processors halted, a cycle or instruction
  * limit), then write the log-enhanced core dump and print a short summary.
  */
-@Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "record", footerHeading = "%nExamples:%n", footer = {"  fdr record examples/racy-counter.s --cpus 4 --seed 3 -o run.fdr", "  fdr record oltp.s --set devices.enabled=true --validate -o oltp.fdr"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record a program with FDR and write the log-enhanced core dump at the trigger.",
                 "Console output goes to stdout, then a summary; see 'fdr inspect' for the dump."})
 final class RecordCommand implements Callable<Integer> {
@@ -73,6 +75,7 @@ final class RecordCommand implements Callable<Integer> {
             }
         }
         ProgramImage program = ProgramLoader.load(file);
+        OutputPaths.file("--output", output);
         byte[] input = new byte[0];
         String configured = config.devices().consoleInput();
         if (!configured.isEmpty()) {
@@ -82,21 +85,35 @@ final class RecordCommand implements Callable<Integer> {
                 throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
             }
         }
-        CoreDump dump;
-        RunResult result;
+        TimedMachine m;
         try {
-            TimedMachine m = new TimedMachine(program, config, new Console(input, main.out));
-            result = m.run();
-            dump = CoreDumps.of(m, result);
+            m = new TimedMachine(program, config, new Console(input, new LabelledOutput(main.out,
+                    "program output:" + System.lineSeparator())));
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
-        main.out.flush();
-        byte[] bytes = CoreDumpWriter.toBytes(dump);
-        try {
-            org.fdrsim.cpu.files.AtomicFile.write(output, bytes);
-        } catch (IOException e) {
-            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+        // Ctrl-C is a trigger like any other: stop, flush, write the dump of what ran. A
+        // second Ctrl-C abandons the dump (exit 130; the temporary file is deleted).
+        CoreDump dump;
+        RunResult result;
+        byte[] bytes;
+        try (CtrlC ctrlC = CtrlC.onFirst(() -> {
+            m.requestStop();
+            main.err.println("fdr record: interrupted: stopping and writing the dump of what ran "
+                    + "(Ctrl-C again to abandon it)");
+        })) {
+            try (SimulationProgress progress = SimulationProgress.start("record", m::instructionsSoFar,
+                    m::cyclesSoFar, config.processor().clockGHz(), config.limits().maxInstructions())) {
+                result = m.run();
+            }
+            dump = CoreDumps.of(m, result);
+            main.out.flush();
+            bytes = CoreDumpWriter.toBytes(dump);
+            try {
+                AtomicFile.write(output, bytes);
+            } catch (IOException e) {
+                throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
+            }
         }
         String console = result.consoleOutput();
         if (!console.isEmpty() && !console.endsWith("\n")) {
@@ -118,6 +135,12 @@ final class RecordCommand implements Callable<Integer> {
                     + "%d device stores%n", n[0], dump.validation().every(), n[1]);
         }
         main.out.printf("dump: %s, %d bytes%n", output, bytes.length);
+        Hints.afterRun(main.err, result, config);
+        if (result.cause() == StopCause.INTERRUPTED) {
+            main.err.println("fdr record: interrupted: " + output + " holds the recording up to Ctrl-C; "
+                    + "'fdr replay " + output + "' replays it");
+            return ExitCodes.INTERRUPTED;
+        }
         return ExitCodes.OK;
     }
 }

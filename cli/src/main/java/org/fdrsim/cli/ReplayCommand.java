@@ -22,7 +22,8 @@ import picocli.CommandLine.ParentCommand;
  * the dump alone, replay every processor under its logs to the trigger, and compare every
  * register and memory word with the dump.
  */
-@Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "replay", footerHeading = "%nExamples:%n", footer = {"  fdr replay run.fdr", "  fdr replay run.fdr --from-checkpoint 1 --schedules 5"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay a core dump from a retained checkpoint and verify it bit for bit.",
                 "Exit status 0: bit-exact; 3: divergence (the report names the first divergent point)."})
 final class ReplayCommand implements Callable<Integer> {

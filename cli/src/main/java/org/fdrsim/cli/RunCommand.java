@@ -11,6 +11,7 @@ import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.stats.RunStatistics;
@@ -26,7 +27,8 @@ import picocli.CommandLine.ParentCommand;
  * Standard output is deterministic for a configuration and seed; host timing goes to
  * standard error.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", footerHeading = "%nExamples:%n", footer = {"  fdr run examples/racy-counter.s --cpus 4 --seed 2", "  fdr run examples/spin-lock.s --record", "  fdr run examples/hello.s --memory ideal --stats-json stats.json"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a program and print its console output and what it cost.",
                 "Instructions and cycles go to stdout after the output, host speed to stderr."})
 final class RunCommand implements Callable<Integer> {
@@ -40,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
     MachineOptions machine;
 
     @Option(names = "--input", paramLabel = "FILE",
-            description = "Bytes for console input; '-' reads standard input (default: devices.consoleInput, else none).")
+            description = "Console input bytes (default: devices.consoleInput, else none); '-' reads standard input.")
     Path input;
 
     @Option(names = "--stats", description = "Print the statistics tree (caches, directories, messages, links) after the run.")
@@ -63,6 +65,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         MachineConfig config = machine.build();
         ProgramImage program = ProgramLoader.load(file);
+        OutputPaths.file("--console-output", consoleOutput);
+        OutputPaths.file("--stats-json", statsJson);
         if (record) {
             config = RecordedRuns.withRecorder(config, true); // refuses the ideal memory before anything runs
         }
@@ -72,16 +76,27 @@ final class RunCommand implements Callable<Integer> {
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
         Map<String, Object> tree;
+        double clock = config.processor().clockGHz();
+        long limit = config.limits().maxInstructions();
         try {
             if (config.memory().ideal()) {
-                result = new FunctionalMachine(program, config.functional(), console).run();
+                FunctionalMachine m = new FunctionalMachine(program, config.functional(), console);
+                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
+                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
+                                clock, limit)) {
+                    result = m.run();
+                }
                 tree = Map.of("run", RunStatistics.summary(result, config));
             } else {
                 TimedMachine m = new TimedMachine(program, config, console);
                 if (record) {
                     m.recorder().observeAllPolicies();
                 }
-                result = m.run();
+                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
+                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
+                                clock, limit)) {
+                    result = m.run();
+                }
                 tree = RunStatistics.of(result, m, config);
                 if (record) {
                     m.recorder().flush();
@@ -91,6 +106,8 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
+        // Ctrl-C stops the machine like a limit: what was printed is kept, the summary says so.
+        boolean interrupted = result.cause() == StopCause.INTERRUPTED;
         long nanos = System.nanoTime() - start;
         main.out.flush();
         if (consoleOutput != null) {
@@ -106,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
             main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             main.out.printf("cycles: %d (%s memory)%n", result.cycles(), config.memory().model());
         }
-        if (recorded != null) {
+        if (recorded != null && !interrupted) { // the baseline would run to the end: skip it
             long baseStart = System.nanoTime();
             RecordedRuns.Run baseline = RecordedRuns.run(program, RecordedRuns.withRecorder(config, false),
                     new Console(inputBytes, java.io.OutputStream.nullOutputStream()), false);
@@ -121,8 +138,10 @@ final class RunCommand implements Callable<Integer> {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, result.instructions() / (nanos / 1e3));
+        Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {
             case ALL_HALTED, INSTRUCTION_LIMIT, CYCLE_LIMIT -> ExitCodes.OK;
+            case INTERRUPTED -> ExitCodes.INTERRUPTED;
             default -> ExitCodes.PROGRAM_FAILED;
         };
     }

@@ -22,7 +22,8 @@ import picocli.CommandLine.ParentCommand;
  * {@code fdr sweep}: a workload over configuration values, locally on a thread pool, or as a
  * Slurm job array ({@code --emit-slurm}) whose shards {@code fdr sweep merge} assembles.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sweep", footerHeading = "%nExamples:%n", footer = {"  fdr sweep --workload oltp --scale tiny --runs 2 --param recorder.buffers.dmaData.drainMBps=1,10,100 -o /tmp/sweep", "  fdr sweep --workload jbb --param cpus=2,4,8 --emit-slurm /scratch/sweep --slurm-time 04:00:00"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a workload over a grid of configuration values, locally or on Slurm.",
                 "Every point with and without FDR, N seeds each; writes report.md, sweep.json,",
                 "sweep.csv and charts to DIR."},
@@ -61,19 +62,36 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--emit-slurm", paramLabel = "DIR", description = "Do not run: write a Slurm job array (one task per point) to DIR.")
     Path emitSlurm;
 
+    @Option(names = "--slurm-command", paramLabel = "CMD",
+            description = "How the Slurm tasks run fdr (default: this launcher's absolute path, or java -jar on this jar).")
+    String slurmCommand;
+
+    @Option(names = "--slurm-time", paramLabel = "TIME",
+            description = "Each task's time limit, Slurm's --time (default ${DEFAULT-VALUE}).")
+    String slurmTime = SweepReport.SlurmJob.DEFAULT_TIME;
+
+    @Option(names = "--slurm-mem", paramLabel = "SIZE", description = "Each task's memory, Slurm's --mem (default ${DEFAULT-VALUE}).")
+    String slurmMem = SweepReport.SlurmJob.DEFAULT_MEMORY;
+
     @Override
     public Integer call() throws IOException {
         Sweep.Spec spec = spec();
+        OutputPaths.directory(emitSlurm != null ? "--emit-slurm" : "--output", emitSlurm != null ? emitSlurm : output);
         try {
             Sweep.validate(spec);
             if (emitSlurm != null) {
-                SweepReport.writeSlurm(new Outputs(emitSlurm), spec, "fdr");
+                SweepReport.SlurmJob job = new SweepReport.SlurmJob(
+                        slurmCommand != null ? slurmCommand : SelfCommand.get(), slurmTime, slurmMem);
+                SweepReport.writeSlurm(new Outputs(emitSlurm), spec, job);
                 main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(), emitSlurm.resolve("sweep.sbatch"));
-                main.out.println("then: fdr sweep merge " + emitSlurm);
+                main.out.println("then: " + job.command() + " sweep merge " + emitSlurm);
                 return ExitCodes.OK;
             }
-            Sweep.Result r = Sweep.runLocal(spec, threads(jobs), ConsoleProgress.create());
-            SweepReport.write(new Outputs(output), r);
+            FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);
+            try (CtrlC ctrlC = finished.saveOnCtrlC()) {
+                Sweep.Result r = Sweep.runLocal(spec, threads(jobs), finished);
+                SweepReport.write(new Outputs(output), r);
+            }
             main.out.println("report: " + output.resolve("report.md"));
         } catch (ConfigException | IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
@@ -87,7 +105,7 @@ final class SweepCommand implements Callable<Integer> {
             for (String p : params) {
                 ps.add(Sweep.Param.parse(p));
             }
-            return new Sweep.Spec(workload, scale, work, runs, seed, set, ps);
+            return new Sweep.Spec(Workloads.canonical(workload), scale, work, runs, seed, set, ps);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
@@ -97,7 +115,8 @@ final class SweepCommand implements Callable<Integer> {
         return jobs == null ? Parallel.defaultThreads() : Math.max(1, jobs);
     }
 
-    @Command(name = "merge", mixinStandardHelpOptions = true,
+    @Command(name = "merge", footerHeading = "%nExamples:%n", footer = {"  fdr sweep merge /scratch/sweep -o results/sweep"},
+        mixinStandardHelpOptions = true,
             description = "Assemble the shards of a Slurm sweep (DIR/shards/*.json) into the report a local sweep writes.")
     static final class Merge implements Callable<Integer> {
         @ParentCommand
@@ -113,6 +132,7 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
+                OutputPaths.directory("--output", output == null ? dir : output);
                 Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
                 Path out = output == null ? dir : output;
                 SweepReport.write(new Outputs(out), r);
@@ -126,7 +146,8 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "point", mixinStandardHelpOptions = true,
+    @Command(name = "point", footerHeading = "%nExamples:%n", footer = {"  fdr sweep point /scratch/sweep --index 0"},
+        mixinStandardHelpOptions = true,
             description = "Run one point of a Slurm sweep (what each array task does) and write DIR/shards/point-NNNN.json.")
     static final class PointCommand implements Callable<Integer> {
         @ParentCommand
@@ -145,6 +166,7 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
+                OutputPaths.directory("DIR", dir);
                 Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), Progress.NONE);
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());

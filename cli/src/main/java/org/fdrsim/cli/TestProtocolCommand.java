@@ -19,7 +19,8 @@ import picocli.CommandLine.ParentCommand;
  * local cores. Every load is checked against sequential consistency; a run that stops
  * committing is reported as a deadlock with the stuck transactions.
  */
-@Command(name = "test-protocol", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "test-protocol", footerHeading = "%nExamples:%n", footer = {"  fdr test-protocol --seeds 100 -j 2"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the random protocol tester, checked against sequential consistency.",
                 "Processors issue random loads, stores and atomics to a few falsely shared blocks",
                 "through tiny caches; every load is checked against the SC value."})
@@ -57,7 +58,11 @@ final class TestProtocolCommand implements Callable<Integer> {
     @Option(names = "--torus", description = "Use the FDR1 torus and latencies instead of a jittery fixed-latency network that reorders messages.")
     boolean torus;
 
-    @Option(names = "--threads", description = "Seeds run in parallel (default: the host's cores).")
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Seeds run in parallel (default: the host's cores).")
+    Integer jobs;
+
+    /** The old spelling, still accepted. */
+    @Option(names = "--threads", hidden = true)
     Integer threads;
 
     @Override
@@ -72,7 +77,8 @@ final class TestProtocolCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
-        int n = threads != null ? Math.max(1, threads) : Runtime.getRuntime().availableProcessors();
+        Integer asked = jobs != null ? jobs : threads;
+        int n = asked != null ? Math.max(1, asked) : Runtime.getRuntime().availableProcessors();
         long start = System.nanoTime(); // host time, for the speed line only
         ExecutorService pool = Executors.newFixedThreadPool(n);
         List<Future<TesterResult>> futures = new ArrayList<>();

@@ -34,7 +34,8 @@ import picocli.CommandLine.ParentCommand;
  * the local cores; reports the distinct signatures (console outputs), the divergences (must be
  * 0) and the seeds of any failure, so it can be rerun with {@code fdr record --seed}.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "verify", footerHeading = "%nExamples:%n", footer = {"  fdr verify --runs 100", "  fdr verify --runs 20 --workload oltp --cpus 8"},
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record and replay N perturbed runs; every replay must be bit-exact.",
                 "Exit status 0: all bit-exact; 3: some run diverged (its seed is printed)."})
 final class VerifyCommand implements Callable<Integer> {
@@ -44,10 +45,14 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", description = "Runs to record and replay (default ${DEFAULT-VALUE}).")
     int runs = 100;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "W", description = "A .s file, an example name, or a workloads program (default ${DEFAULT-VALUE}).")
+    @Option(names = {"-w", "--workload"}, paramLabel = "W", description = "A .s file, an example name, a workloads program (splash/fft, fullsys/disk-checksum) or a commercial proxy (oltp, jbb, web, dynweb). Default ${DEFAULT-VALUE}.")
     String workload = Workloads.DEFAULT;
 
-    @Option(names = "--threads", paramLabel = "T", description = "Parallel runs (default: the local cores).")
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default: the local cores).")
+    Integer jobs;
+
+    /** The old spelling, still accepted. */
+    @Option(names = "--threads", hidden = true)
     Integer threads;
 
     @Mixin
@@ -64,9 +69,10 @@ final class VerifyCommand implements Callable<Integer> {
             base = set(base, "devices.enabled", "true");
         }
         long firstSeed = base.seed();
-        int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        Integer asked = jobs != null ? jobs : threads;
+        int t = asked != null ? asked : Runtime.getRuntime().availableProcessors();
         if (t < 1) {
-            throw new UserError("--threads: expected 1 or more, got " + t);
+            throw new UserError("--jobs: expected 1 or more, got " + t);
         }
         ExecutorService pool = Executors.newFixedThreadPool(t);
         List<Future<Result>> futures = new ArrayList<>();

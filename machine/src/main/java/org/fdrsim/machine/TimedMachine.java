@@ -12,6 +12,7 @@ import org.fdrsim.cpu.io.Timers;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunProgress;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
@@ -42,6 +43,9 @@ import org.fdrsim.recorder.buffer.LogKind;
  * the completing event, so no other request can take the block away first.
  */
 public final class TimedMachine {
+    /** The longest slice a processor runs without returning to the loop (about 1 ms simulated at 4 GHz). */
+    private static final long MAX_SLICE_CYCLES = 1L << 22;
+
     private final MachineConfig config;
     private final EventQueue queue = new EventQueue();
     private final TorusNetwork network;
@@ -65,6 +69,8 @@ public final class TimedMachine {
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
     private boolean frozen;
     private boolean started;
+    /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
+    private volatile boolean stopRequested;
 
     public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
         this.config = config;
@@ -215,6 +221,10 @@ public final class TimedMachine {
                     break;
                 }
             }
+            if (stopRequested) {
+                cause = StopCause.INTERRUPTED;
+                break;
+            }
             if (recorder != null) {
                 if (recorder.checkpoints().stopRequested()) {
                     cause = StopCause.RESERVE_FULL;
@@ -256,6 +266,9 @@ public final class TimedMachine {
             if (bound <= p.cycle()) {
                 bound = p.cycle() + 1;
             }
+            // A lone processor with nothing pending would otherwise run in one endless slice,
+            // and a stop request (Ctrl-C) is only seen between slices.
+            bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = validation == null ? p.run(bound, icLimit) : validation.run(p, bound, icLimit);
             chargeIoLogStall(p);
@@ -323,6 +336,25 @@ public final class TimedMachine {
         if (validation != null) {
             validation.finish();
         }
+    }
+
+    /**
+     * Asks the machine to stop as if triggered (any thread may call it): {@link #run} returns
+     * with {@link StopCause#INTERRUPTED} after the current event or slice, and a recording
+     * machine flushes its logs as for any trigger.
+     */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
+    public long instructionsSoFar() {
+        return RunProgress.instructions(cpus);
+    }
+
+    /** The furthest processor clock so far, in processor cycles (for progress displays; read from any thread). */
+    public long cyclesSoFar() {
+        return RunProgress.furthestCycle(cpus);
     }
 
     /** The configuration this machine was built from. */

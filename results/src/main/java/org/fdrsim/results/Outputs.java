@@ -37,6 +37,7 @@ public final class Outputs {
     public void chart(String base, Charts.Rendered r) throws IOException {
         AtomicFile.write(dir.resolve(base + ".png"), r.png());
         AtomicFile.write(dir.resolve(base + ".svg"), r.svg());
+        AtomicFile.write(dir.resolve(base + ".pdf"), r.pdf());
     }
 
     public static String toJson(Object value) {

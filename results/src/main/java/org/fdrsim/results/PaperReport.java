@@ -1,5 +1,6 @@
 package org.fdrsim.results;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +17,19 @@ public final class PaperReport {
     private PaperReport() {}
 
     public static void write(Outputs out, PaperExperiment.Result r, String command) throws IOException, ConfigException {
+        write(out, r, new Provenance("unknown", "unknown", "unknown", "unknown", command));
+    }
+
+    /** Writes every file; results.json starts with {@code provenance}. */
+    public static void write(Outputs out, PaperExperiment.Result r, Provenance provenance)
+            throws IOException, ConfigException {
+        String command = provenance.command();
         PaperExperiment.Options o = r.options();
         List<WorkloadSummary> ws = r.workloads();
-        out.json("results.json", r);
+        ObjectNode json = Outputs.JSON.createObjectNode();
+        json.set("provenance", Outputs.JSON.valueToTree(provenance));
+        json.setAll((ObjectNode) Outputs.JSON.valueToTree(r));
+        out.json("results.json", json);
         out.text("config.yaml", ConfigLoader.toYaml(PaperExperiment.recordedConfig(o)));
         StringBuilder seeds = new StringBuilder("# workload seed recorder\n");
         for (Measurement m : r.measurements()) {
@@ -31,8 +42,9 @@ public final class PaperReport {
         out.text("reduction.csv", reductionCsv(ws));
         out.text("character.csv", characterCsv(ws));
         out.chart("figure4", Charts.render(Charts.figure4(ws)));
-        out.chart("figure5-uncompressed", Charts.render(Charts.figure5(ws, false)));
-        out.chart("figure5-compressed", Charts.render(Charts.figure5(ws, true)));
+        double figure5Max = Charts.figure5Max(ws);
+        out.chart("figure5-uncompressed", Charts.render(Charts.figure5(ws, false, figure5Max)));
+        out.chart("figure5-compressed", Charts.render(Charts.figure5(ws, true, figure5Max)));
         out.text("report.md", markdown(r, command));
     }
 
@@ -47,11 +59,12 @@ public final class PaperReport {
                 .append(o.baseSeed() + o.runs() - 1)
                 .append(" (each seed perturbs memory latencies, NIC arrivals and disk contents), plus one traced run for the reduction table. ")
                 .append("Settings: ").append(PaperExperiment.settings(o)).append(". ")
-                .append("The workloads are synthetic proxies (docs/workloads.md), not the paper's OLTP, SPECjbb, Apache and Slashcode.\n\n");
+                .append("The workloads are synthetic proxies (docs/workloads.md), not the paper's OLTP, SPECjbb, Apache and Slashcode. ")
+                .append("MB is 10^6 bytes throughout (as in the paper's MB/s).\n\n");
         md.append("## The paper's conclusions\n\n| conclusion | paper | measured here | reproduced |\n|---|---|---|---|\n");
         for (PaperExperiment.Finding f : r.findings()) {
             md.append("| ").append(f.claim()).append(" | ").append(f.paper()).append(" | ").append(f.measured())
-                    .append(" | ").append(f.reproduced() ? "yes" : "**no**").append(" |\n");
+                    .append(" | ").append(f.reproduced() == Boolean.FALSE ? "**no**" : f.verdict()).append(" |\n");
         }
         md.append("\n## Figure 4: runtime without and with FDR\n\n![Figure 4](figure4.png)\n\n");
         md.append("Normalized to the mean runtime without FDR; +- is the 95% confidence interval of the mean (Student's t, n - 1 degrees of freedom).\n\n");
@@ -60,7 +73,7 @@ public final class PaperReport {
             md.append("| ").append(w.workload()).append(" | ").append(Outputs.f(w.baseCycles().mean(), 0)).append(" | ")
                     .append(Outputs.f(w.fdrCycles().mean(), 0)).append(" | ").append(pm(w.normalizedBase(), 4)).append(" | ")
                     .append(pm(w.normalizedFdr(), 4)).append(" | ").append(Outputs.f(w.slowdownPercent(), 2)).append("% | ")
-                    .append(w.overlap() ? "overlap (not significant)" : "disjoint").append(" |\n");
+                    .append(intervals(w)).append(" |\n");
         }
         for (boolean compressed : new boolean[] {false, true}) {
             md.append("\n## Figure 5: ").append(compressed ? "compressed" : "uncompressed")
@@ -84,6 +97,7 @@ public final class PaperReport {
         for (WorkloadSummary w : ws) {
             md.append(w.workload()).append(' ').append(Outputs.f(w.compressionRatio(), 2)).append("x; ");
         }
+        md.append(lzLarger(ws));
         md.append("\n\n## Table 3: parameters of these runs\n\n| parameter | these runs | paper (FDR1) |\n|---|---|---|\n");
         for (PaperExperiment.Parameter p : r.table3()) {
             md.append("| ").append(p.name()).append(" | ").append(p.value()).append(" | ").append(p.paper()).append(" |\n");
@@ -123,14 +137,68 @@ public final class PaperReport {
                     .append(" | ").append(Outputs.f(c.deviceInterruptsPerMillion(), 0)).append(" | ")
                     .append(Outputs.f(c.dmaBlocksPerMillion(), 0)).append(" | ").append(Outputs.f(c.checkpoints(), 1)).append(" |\n");
         }
+        md.append(stallTable(ws));
         md.append("\nFiles: results.json (everything, with every run's measurements), figure4.csv, figure5.csv, table3.csv, "
                 + "reduction.csv, character.csv, config.yaml (the recorded runs' configuration before each workload's "
                 + "device settings and seed), seeds.txt, figure4/figure5-*.png and .svg.\n");
         return md.toString();
     }
 
+    /**
+     * A remark on every log that LZ made larger than raw: LZ4 adds a few bytes per chunk, and
+     * entries with no repetition (race-log ICs that only increase) gain nothing to pay for them.
+     */
+    static String lzLarger(List<WorkloadSummary> ws) {
+        StringBuilder list = new StringBuilder();
+        for (WorkloadSummary w : ws) {
+            for (String c : Categories.ordered()) {
+                double raw = w.rawMBps().get(c).mean();
+                double lz = w.compressedMBps().get(c).mean();
+                if (lz > raw && raw > 0) {
+                    list.append(list.length() == 0 ? "" : "; ").append(w.workload()).append(' ').append(c).append(' ')
+                            .append(Outputs.f(raw, 3)).append(" -> ").append(Outputs.f(lz, 3)).append(" MB/s/cpu");
+                }
+            }
+        }
+        return list.length() == 0 ? "" : "\n\nLZ made these logs larger than raw (LZ4's per-chunk overhead on entries "
+                + "with nothing to repeat, such as race-log ICs that only increase): " + list + ".";
+    }
+
+    /**
+     * Cycles producers waited for each full log buffer (no entry is ever dropped, so a buffer
+     * that cannot drain fast enough slows the machine instead), per recorded run.
+     */
+    static String stallTable(List<WorkloadSummary> ws) {
+        StringBuilder md = new StringBuilder("\n## Log-buffer stalls (recorded runs)\n\n"
+                + "Cycles per run that processors and DMA engines waited for a full log buffer (mean), "
+                + "and all stalls as a share of the recorded runtime.\n\n| workload |");
+        List<String> logs = ws.isEmpty() ? List.of() : List.copyOf(ws.get(0).stallCycles().keySet());
+        for (String log : logs) {
+            md.append(' ').append(log).append(" |");
+        }
+        md.append(" all logs | of runtime |\n|---|").append("---|".repeat(logs.size() + 2)).append('\n');
+        for (WorkloadSummary w : ws) {
+            md.append("| ").append(w.workload()).append(" |");
+            for (String log : logs) {
+                md.append(' ').append(Outputs.f(w.stallCycles().getOrDefault(log, 0.0), 0)).append(" |");
+            }
+            double cycles = w.fdrCycles().mean();
+            md.append(' ').append(Outputs.f(w.totalStallCycles(), 0)).append(" | ")
+                    .append(Outputs.f(cycles == 0 ? 0 : 100 * w.totalStallCycles() / cycles, 2)).append("% |\n");
+        }
+        return md.toString();
+    }
+
     private static String pm(Summary s, int d) {
-        return Outputs.f(s.mean(), d) + " +- " + Outputs.f(s.ciHalf(), d);
+        return s.format(d);
+    }
+
+    /** Whether the with/without intervals overlap; with one run there are none to compare. */
+    static String intervals(WorkloadSummary w) {
+        if (!w.baseCycles().hasInterval()) {
+            return "n = 1: no interval";
+        }
+        return w.overlap() ? "overlap (not significant)" : "disjoint";
     }
 
     static String figure4Csv(List<WorkloadSummary> ws) {
@@ -138,11 +206,17 @@ public final class PaperReport {
         for (WorkloadSummary w : ws) {
             sb.append(w.workload()).append(',').append(w.runs()).append(',').append(Outputs.f(w.baseCycles().mean(), 1)).append(',')
                     .append(Outputs.f(w.fdrCycles().mean(), 1)).append(',').append(Outputs.f(w.normalizedBase().mean(), 6)).append(',')
-                    .append(Outputs.f(w.normalizedBase().ciHalf(), 6)).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
-                    .append(',').append(Outputs.f(w.normalizedFdr().ciHalf(), 6)).append(',')
-                    .append(Outputs.f(w.slowdownPercent(), 4)).append(',').append(w.overlap()).append('\n');
+                    .append(ci(w.normalizedBase())).append(',').append(Outputs.f(w.normalizedFdr().mean(), 6))
+                    .append(',').append(ci(w.normalizedFdr())).append(',')
+                    .append(Outputs.f(w.slowdownPercent(), 4)).append(',')
+                    .append(w.baseCycles().hasInterval() ? String.valueOf(w.overlap()) : "").append('\n');
         }
         return sb.toString();
+    }
+
+    /** A CSV interval half-width; empty when there is no interval (one run). */
+    private static String ci(Summary s) {
+        return s.hasInterval() ? Outputs.f(s.ciHalf(), 6) : "";
     }
 
     static String figure5Csv(List<WorkloadSummary> ws) {

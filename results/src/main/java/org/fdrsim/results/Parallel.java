@@ -28,7 +28,7 @@ public final class Parallel {
             for (RunSpec s : specs) {
                 futures.add(pool.submit(() -> {
                     Measurement m = Runner.run(s);
-                    progress.step();
+                    progress.finished(s, m);
                     return m;
                 }));
             }

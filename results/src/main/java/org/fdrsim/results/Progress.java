@@ -8,6 +8,11 @@ public interface Progress {
     /** One run finished (called from worker threads). */
     void step();
 
+    /** Run {@code spec} finished with {@code m} (called from worker threads); by default just a step. */
+    default void finished(RunSpec spec, Measurement m) {
+        step();
+    }
+
     void finish();
 
     Progress NONE = new Progress() {

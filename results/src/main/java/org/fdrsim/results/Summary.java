@@ -37,6 +37,16 @@ public record Summary(int n, double mean, double sd, double ciHalf) {
         return new Summary(n, mean, sd, t * sd / Math.sqrt(n));
     }
 
+    /** False with fewer than two samples: there is no interval, and nothing can be judged significant. */
+    public boolean hasInterval() {
+        return n > 1;
+    }
+
+    /** "mean +- half" with {@code decimals}, or "mean (n = 1: no interval)". */
+    public String format(int decimals) {
+        return Outputs.f(mean, decimals) + (hasInterval() ? " +- " + Outputs.f(ciHalf, decimals) : " (n = 1: no interval)");
+    }
+
     public double low() {
         return mean - ciHalf;
     }

@@ -20,6 +20,8 @@ import org.fdrsim.recorder.race.RaceEntry;
  * @param checkpointShare  memory + cache checkpoint logs' share of all raw log bytes
  * @param ioShare          DMA, input and interrupt logs' share of all raw log bytes
  * @param rawBytesPerKiloInstruction per category, raw bytes per 1000 instructions
+ * @param stallCycles      per log (LogKind keys), mean cycles per recorded run that producers (processors,
+ *                         DMA engines) waited for that log's full buffer
  */
 public record WorkloadSummary(
         String workload,
@@ -40,7 +42,8 @@ public record WorkloadSummary(
         Map<String, Double> rawBytesPerKiloInstruction,
         Character character,
         ReplayMemory replayMemory,
-        Reduction reduction) {
+        Reduction reduction,
+        Map<String, Double> stallCycles) {
 
     /**
      * The workload's measured character (from the recorded runs).
@@ -187,7 +190,25 @@ public record WorkloadSummary(
         return new WorkloadSummary(workload, n, baseCycles, fdrCycles, normBase, normFdr,
                 100 * (normFdr.mean() - 1), normBase.overlaps(normFdr), raw, packed, totalRawS, totalPackedS,
                 sumPacked == 0 ? 0 : (double) sumRaw / sumPacked, sumRaw == 0 ? 0 : (double) sumCheckpoint / sumRaw,
-                sumRaw == 0 ? 0 : (double) sumIo / sumRaw, perKi, character, memory, reduction);
+                sumRaw == 0 ? 0 : (double) sumIo / sumRaw, perKi, character, memory, reduction, stallCycles(fdr));
+    }
+
+    /** Mean stall cycles per run for every log buffer, in log order. */
+    private static Map<String, Double> stallCycles(List<Measurement> fdr) {
+        Map<String, Double> mean = new LinkedHashMap<>();
+        for (Measurement m : fdr) {
+            m.logs().forEach((log, size) -> mean.merge(log, (double) size.stallCycles() / fdr.size(), Double::sum));
+        }
+        return mean;
+    }
+
+    /** All stall cycles per run (mean), every log buffer together. */
+    public double totalStallCycles() {
+        double sum = 0;
+        for (double v : stallCycles.values()) {
+            sum += v;
+        }
+        return sum;
     }
 
     private static double mbps(long bytes, Measurement m) {

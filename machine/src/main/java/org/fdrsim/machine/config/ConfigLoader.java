@@ -1,10 +1,13 @@
 package org.fdrsim.machine.config;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -21,7 +24,9 @@ import java.util.Map;
  * problem is reported as one line naming the setting and what was expected.
  */
 public final class ConfigLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) // a key given twice is a mistake
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
@@ -41,10 +46,14 @@ public final class ConfigLoader {
     /** Merges a YAML or JSON file (JSON is YAML) over the current settings. */
     public ConfigLoader file(Path file) throws ConfigException {
         JsonNode node;
+        if (Files.isDirectory(file)) {
+            throw new ConfigException("cannot read configuration '" + file + "': it is a directory (expected a YAML or "
+                    + "JSON file, e.g. one written by 'fdr config')");
+        }
         try {
             node = YAML.readTree(Files.readString(file));
         } catch (JsonProcessingException e) {
-            throw new ConfigException(file + ": not valid YAML or JSON: " + firstLine(e.getOriginalMessage()), e);
+            throw new ConfigException(file + where(e) + ": " + syntax(e), e);
         } catch (IOException e) {
             throw new ConfigException("cannot read configuration '" + file + "': " + e.getMessage(), e);
         }
@@ -111,9 +120,11 @@ public final class ConfigLoader {
             throw new ConfigException("configuration: " + firstLine(e.getOriginalMessage()), e);
         }
         List<String> problems = ConfigValidator.problems(config);
-        if (!problems.isEmpty()) {
-            String more = problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : "";
-            throw new ConfigException("configuration: " + problems.get(0) + more);
+        if (problems.size() == 1) {
+            throw new ConfigException("configuration: " + problems.get(0));
+        }
+        if (!problems.isEmpty()) { // every problem, so one edit fixes them all
+            throw new ConfigException("configuration: " + problems.size() + " problems: " + String.join("; ", problems));
         }
         return config;
     }
@@ -178,12 +189,42 @@ public final class ConfigLoader {
             }
         }
         String what = firstLine(e.getOriginalMessage());
-        if (what.startsWith("Cannot deserialize value of type `int`") || what.contains("`long`")) {
+        Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
+        if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
             what = "expected a whole number";
-        } else if (what.contains("`double`")) {
+        } else if (type == double.class || type == Double.class) {
             what = "expected a number";
+        } else if (type == boolean.class || type == Boolean.class) {
+            what = "expected true or false";
         }
-        return "configuration: " + path + ": " + what;
+        return "configuration: " + path + ": " + what + got(e);
+    }
+
+    /** ", got 2.5" from the value Jackson could not convert, when it says which. */
+    private static String got(JsonMappingException e) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        java.util.regex.Matcher v = java.util.regex.Pattern.compile("value \\(([^)]*)\\)|from String \"([^\"]*)\"")
+                .matcher(m);
+        if (!v.find()) {
+            return "";
+        }
+        return ", got " + (v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
+    }
+
+    /** ", line L, column C" of a syntax error in a file. */
+    private static String where(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return at == null || at.getLineNr() < 1 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /** What is wrong with the text, without the parser's internals. */
+    private static String syntax(JsonProcessingException e) {
+        String m = firstLine(e.getOriginalMessage());
+        java.util.regex.Matcher dup = java.util.regex.Pattern.compile("Duplicate field '([^']*)'").matcher(m);
+        if (dup.find()) {
+            return "the key '" + dup.group(1) + "' is given twice (expected each setting once)";
+        }
+        return "not valid YAML or JSON: " + m;
     }
 
     private static String join(String[] parts, int last) {

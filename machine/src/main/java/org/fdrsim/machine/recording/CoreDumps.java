@@ -10,6 +10,8 @@ import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
@@ -42,9 +44,16 @@ public final class CoreDumps {
             dmaIcs[e] = mem.dmaEngine(e).instructionCount();
         }
         ReservedMemory reserve = recorder.logs().reserve();
+        List<Long> stalls = new ArrayList<>();
+        List<Long> stallCycles = new ArrayList<>();
+        for (LogKind k : LogKind.values()) {
+            LogTotals t = recorder.logs().totals(k);
+            stalls.add(t.stalls());
+            stallCycles.add(t.stallCycles());
+        }
         DumpSummary summary = new DumpSummary(result.cycles(), totalInstructions(machine, result, cc), cc.taken(),
                 cc.dropped(), cc.droppedEarly(), cc.quiesceCycles(), reserve.capacityBytes(), reserve.usedBytes(),
-                reserve.peakBytes(), cc.config().replayIntervalTargetCycles());
+                reserve.peakBytes(), cc.config().replayIntervalTargetCycles(), stalls, stallCycles);
         ValidationRecorder v = machine.validation();
         return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, machine.config().seed(),
                 configText(machine.config()), machine.cpu(0).program(), mem.memory().copy(), cc.retained(),

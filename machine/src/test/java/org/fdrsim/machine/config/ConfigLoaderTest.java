@@ -75,7 +75,7 @@ class ConfigLoaderTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-        cpus: 0                         | configuration: cpus must be 1..64, got 0
+        cpus: 0                         | cpus must be 1..64, got 0
         'caches: {l2: {ways: 3}}'       | configuration: caches.l2: 4096 KB in 3 ways does not give a power-of-two number of 64-byte sets
         'caches: {l1: {sizeKB: 8192}}'  | caches.l1.sizeKB (8192) must not exceed caches.l2.sizeKB (4096)
         'memory: {model: magic}'        | configuration: memory.model must be 'timed' or 'ideal', got 'magic'
@@ -112,7 +112,7 @@ class ConfigLoaderTest {
         Path file = dir.resolve("broken.yaml");
         Files.writeString(file, "cpus: [1,\n");
         assertThatThrownBy(() -> ConfigLoader.fdr1().file(file).build())
-                .hasMessageStartingWith(file + ": not valid YAML or JSON")
+                .hasMessageStartingWith(file + ", line 1, column 9: not valid YAML or JSON")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 }

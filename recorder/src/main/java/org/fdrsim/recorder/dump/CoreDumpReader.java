@@ -110,8 +110,31 @@ public final class CoreDumpReader {
         trig.expectEnd();
 
         DumpInput sum = section(DumpSections.SUMMARY, 0);
-        DumpSummary summary = new DumpSummary(sum.u64(), sum.u64(), (int) sum.u32(), (int) sum.u32(),
-                (int) sum.u32(), sum.u64(), sum.u64(), sum.u64(), sum.u64(), sum.u64());
+        long cyclesAll = sum.u64();
+        long instructionsAll = sum.u64();
+        int taken = (int) sum.u32();
+        int dropped = (int) sum.u32();
+        int droppedEarly = (int) sum.u32();
+        long quiesce = sum.u64();
+        long capacity = sum.u64();
+        long used = sum.u64();
+        long peak = sum.u64();
+        long target = sum.u64();
+        List<Long> stalls = new ArrayList<>();
+        List<Long> stallCycles = new ArrayList<>();
+        if (sum.remaining() > 0) { // the log stall counters; absent in older dumps
+            long logs = sum.u32();
+            if (logs * 16 != sum.remaining()) {
+                throw sum.malformed( "stall counters for " + logs + " logs need " + logs * 16 + " bytes, " + sum.remaining()
+                        + " left");
+            }
+            for (long k = 0; k < logs; k++) {
+                stalls.add(sum.u64());
+                stallCycles.add(sum.u64());
+            }
+        }
+        DumpSummary summary = new DumpSummary(cyclesAll, instructionsAll, taken, dropped, droppedEarly, quiesce,
+                capacity, used, peak, target, stalls, stallCycles);
         sum.expectEnd();
 
         ValidationTrace validation = null;

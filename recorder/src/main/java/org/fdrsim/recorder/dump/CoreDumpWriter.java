@@ -264,6 +264,11 @@ public final class CoreDumpWriter {
         o.u64(s.reservedUsedBytes());
         o.u64(s.reservedPeakBytes());
         o.u64(s.replayIntervalTargetCycles());
+        o.u32(s.logStalls().size());
+        for (int k = 0; k < s.logStalls().size(); k++) {
+            o.u64(s.logStalls().get(k));
+            o.u64(s.logStallCycles().get(k));
+        }
         return o;
     }
 }

@@ -1,5 +1,7 @@
 package org.fdrsim.recorder.dump;
 
+import java.util.List;
+
 /**
  * Figures about the recording that are not needed to replay it.
  *
@@ -13,7 +15,19 @@ package org.fdrsim.recorder.dump;
  * @param reservedUsedBytes        compressed log bytes held at the trigger (retained intervals)
  * @param reservedPeakBytes        the most ever held
  * @param replayIntervalTargetCycles the retention policy's target
+ * @param logStalls                per log kind (LogKind order): appends that found the buffer full, whole run;
+ *                                 empty in dumps written before these counters existed
+ * @param logStallCycles           per log kind: cycles producers waited for the full buffer, whole run
  */
 public record DumpSummary(long cycles, long instructions, int checkpointsTaken, int checkpointsDropped,
         int checkpointsDroppedEarly, long quiesceCycles, long reservedCapacityBytes, long reservedUsedBytes,
-        long reservedPeakBytes, long replayIntervalTargetCycles) {}
+        long reservedPeakBytes, long replayIntervalTargetCycles, List<Long> logStalls, List<Long> logStallCycles) {
+    public DumpSummary {
+        logStalls = List.copyOf(logStalls);
+        logStallCycles = List.copyOf(logStallCycles);
+        if (logStalls.size() != logStallCycles.size()) {
+            throw new IllegalArgumentException("stall counts for " + logStalls.size() + " logs, stall cycles for "
+                    + logStallCycles.size());
+        }
+    }
+}

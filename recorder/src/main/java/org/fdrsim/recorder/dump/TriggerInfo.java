@@ -5,7 +5,8 @@ package org.fdrsim.recorder.dump;
  *
  * @param cause       the stop cause's name: {@code TRIGGER}, {@code FAULT}, {@code ALL_HALTED},
  *                    {@code INSTRUCTION_LIMIT}, {@code CYCLE_LIMIT}, {@code IDLE}, {@code DEADLOCK}
- *                    (the names of {@code org.fdrsim.cpu.run.StopCause}), or {@code RESERVE_FULL}
+ *                    (the names of {@code org.fdrsim.cpu.run.StopCause}), {@code RESERVE_FULL}, or
+ *                    {@code INTERRUPTED} (Ctrl-C during {@code fdr record})
  * @param cpu         the processor that triggered or faulted; -1 if none
  * @param pc          its pc at the trigger instruction or faulting instruction; -1 if none
  * @param ic          the IC (in the last interval) of the trigger instruction or of the

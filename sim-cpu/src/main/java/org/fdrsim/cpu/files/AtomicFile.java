@@ -3,16 +3,32 @@ package org.fdrsim.cpu.files;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file so that readers see either the old file or the complete new one: the bytes
  * go to a temporary file in the same directory, which is then renamed over the target.
- * An interrupted write leaves no half-written file behind.
+ * An interrupted write leaves no half-written file behind: temporary files still open when
+ * the JVM exits (Ctrl-C, {@code System.exit}) are deleted by a shutdown hook.
+ *
+ * <p>The file is created with the mode the umask gives (0644 under the usual 022), like any
+ * other program's output, not the owner-only mode of {@link Files#createTempFile}: results
+ * on a shared course server or cluster are meant to be read by others.
  */
 public final class AtomicFile {
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFile::deletePending, "fdrsim-temporary-files"));
+    }
+
     private AtomicFile() {}
 
     /** Receives the stream to write to. */
@@ -30,9 +46,9 @@ public final class AtomicFile {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        Path tmp = createTemporary(dir, target.getFileName().toString());
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
                 writer.write(out);
             }
             try {
@@ -42,6 +58,35 @@ public final class AtomicFile {
             }
         } finally {
             Files.deleteIfExists(tmp);
+            PENDING.remove(tmp);
+        }
+    }
+
+    /** A new, empty, hidden file beside the target; created without attributes, so the umask decides its mode. */
+    private static Path createTemporary(Path dir, String name) throws IOException {
+        while (true) {
+            // Host-side name only; never part of a simulation, so unseeded randomness is harmless.
+            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            Path tmp = (dir == null ? Path.of("") : dir).resolve("." + name + "." + suffix + ".tmp");
+            PENDING.add(tmp);
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException e) {
+                PENDING.remove(tmp);
+            } catch (IOException e) {
+                PENDING.remove(tmp);
+                throw e;
+            }
+        }
+    }
+
+    private static void deletePending() {
+        for (Path p : PENDING) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // exiting anyway; nothing better to do
+            }
         }
     }
 }

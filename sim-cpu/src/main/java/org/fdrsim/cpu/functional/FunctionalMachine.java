@@ -10,6 +10,7 @@ import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.RunProgress;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -28,6 +29,8 @@ public final class FunctionalMachine {
     private final Processor[] cpus;
     private final DeviceBus devices;
     private final SimRandom scheduler;
+    /** Set from another thread (a Ctrl-C handler); polled once per slice. */
+    private volatile boolean stopRequested;
 
     public FunctionalMachine(ProgramImage program, FunctionalConfig config, Console console) {
         this.config = config;
@@ -50,6 +53,21 @@ public final class FunctionalMachine {
     }
 
     /** Attaches {@code listener} to every processor. */
+    /** Asks {@link #run} to return with {@link StopCause#INTERRUPTED} after the current slice (any thread). */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
+    public long instructionsSoFar() {
+        return RunProgress.instructions(cpus);
+    }
+
+    /** The furthest processor clock so far, in cycles (for progress displays). */
+    public long cyclesSoFar() {
+        return RunProgress.furthestCycle(cpus);
+    }
+
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
             p.setListener(listener);
@@ -82,6 +100,10 @@ public final class FunctionalMachine {
             }
             if (chosen < 0) {
                 cause = anyLive ? StopCause.IDLE : StopCause.ALL_HALTED;
+                break;
+            }
+            if (stopRequested) {
+                cause = StopCause.INTERRUPTED;
                 break;
             }
             if (chosenTime >= maxCycles) {

@@ -17,7 +17,9 @@ public enum StopCause {
     /** Processors wait for memory and nothing is in flight that could answer (a protocol bug). */
     DEADLOCK("processors wait for memory that never answers"),
     /** The recorder's reserved memory cannot hold the logs of the current checkpoint interval. */
-    RESERVE_FULL("reserved log memory full");
+    RESERVE_FULL("reserved log memory full"),
+    /** The user asked the machine to stop (Ctrl-C): a trigger like any other. */
+    INTERRUPTED("interrupted (Ctrl-C)");
 
     private final String description;
 

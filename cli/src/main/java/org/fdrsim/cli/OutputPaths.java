@@ -1,0 +1,84 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Checks output paths before anything is simulated, so that a run of minutes or hours is
+ * not lost to a typo or a read-only directory at the end. A check creates (and deletes) a
+ * probe file where the output will go, because permission bits alone do not tell about
+ * read-only file systems, and root passes them all.
+ */
+final class OutputPaths {
+    private OutputPaths() {}
+
+    /** Refuses {@code file} (given by {@code flag}) unless a file can be written there. */
+    static void file(String flag, Path file) {
+        if (file == null) {
+            return;
+        }
+        if (Files.isDirectory(file)) {
+            throw refuse(flag, file, "it is a directory (expected a file name)");
+        }
+        probe(flag, file, file.toAbsolutePath().getParent());
+    }
+
+    /** Refuses {@code dir} (given by {@code flag}) unless files can be written in it (it may not exist yet). */
+    static void directory(String flag, Path dir) {
+        if (dir == null) {
+            return;
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw refuse(flag, dir, "it exists and is not a directory");
+        }
+        probe(flag, dir, dir.toAbsolutePath());
+    }
+
+    private static void probe(String flag, Path target, Path dir) {
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            throw refuse(flag, target, "no part of its directory exists");
+        }
+        if (!Files.isDirectory(existing)) {
+            throw refuse(flag, target, "'" + existing + "' is not a directory");
+        }
+        try {
+            Files.delete(Files.createTempFile(existing, ".fdr-probe", ".tmp"));
+        } catch (IOException e) {
+            throw refuse(flag, target, "cannot create files in '" + existing + "' (" + reason(e) + ")");
+        }
+    }
+
+    private static UserError refuse(String flag, Path target, String why) {
+        return new UserError(flag + ": cannot write '" + target + "': " + why);
+    }
+
+    /** A short reason for an I/O failure, without the Java exception's class name. */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** One line for an I/O failure: the file and the reason. */
+    static String describe(IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            return "'" + f.getFile() + "': " + reason(e);
+        }
+        return "input/output error: " + reason(e);
+    }
+}

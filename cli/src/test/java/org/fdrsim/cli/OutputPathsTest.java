@@ -1,0 +1,86 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.fdrsim.cli.CliTest.example;
+import static org.fdrsim.cli.CliTest.fdr;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every output path is checked before anything is simulated: a path that cannot be written
+ * is refused with one line and exit 2, and nothing runs (no console output, no summary).
+ */
+class OutputPathsTest {
+    @TempDir
+    Path dir;
+
+    private static void refused(CliTest.Outcome o, String flag, String why) {
+        assertThat(o.status()).as(o.err()).isEqualTo(2);
+        assertThat(o.out()).as("nothing ran").isEmpty();
+        assertThat(o.err().strip()).doesNotContain("\n").contains(flag + ": cannot write").contains(why)
+                .doesNotContain("internal error");
+    }
+
+    @Test
+    void recordRefusesADirectoryAsItsDump() {
+        refused(fdr("record", example("racy-counter.s"), "-o", dir.toString()), "--output", "is a directory");
+    }
+
+    @Test
+    void recordRefusesADumpInsideARegularFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "x");
+        refused(fdr("record", example("racy-counter.s"), "-o", file.resolve("run.fdr").toString()), "--output",
+                "is not a directory");
+    }
+
+    @Test
+    void recordRefusesAFileSystemThatTakesNoFiles() {
+        // /proc refuses new files even to root, which passes every permission check.
+        refused(fdr("record", example("racy-counter.s"), "-o", "/proc/fdrsim-test/run.fdr"), "--output",
+                "cannot create files in '/proc'");
+    }
+
+    @Test
+    void runRefusesItsStatsJsonAndConsoleOutputBeforeRunning() throws IOException {
+        Path file = Files.writeString(dir.resolve("f"), "x");
+        refused(fdr("run", example("racy-counter.s"), "--stats-json", file.resolve("s.json").toString()),
+                "--stats-json", "is not a directory");
+        refused(fdr("run", example("racy-counter.s"), "--console-output", dir.toString()), "--console-output",
+                "is a directory");
+    }
+
+    @Test
+    void experimentAndSweepRefuseAnOutputThatIsAFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("f"), "x");
+        refused(fdr("experiment", "paper", "--scale", "tiny", "--runs", "1", "--workload", "oltp", "-o",
+                file.toString()), "--output", "not a directory");
+        refused(fdr("sweep", "--workload", "random-tester", "--scale", "tiny", "--runs", "1", "--param",
+                "cpus=2", "-o", "/proc/fdrsim-sweep"), "--output", "cannot create files");
+        refused(fdr("sweep", "--workload", "random-tester", "--scale", "tiny", "--param", "cpus=2",
+                "--emit-slurm", file.toString()), "--emit-slurm", "not a directory");
+    }
+
+    @Test
+    void protocolRefusesADirectory() {
+        refused(fdr("protocol", "-o", dir.toString()), "--output", "is a directory");
+    }
+
+    @Test
+    void aReadOnlyDirectoryIsRefusedForOrdinaryUsers() throws IOException {
+        assumeThat(System.getProperty("user.name")).as("root ignores permission bits").isNotEqualTo("root");
+        Path ro = Files.createDirectory(dir.resolve("ro"));
+        Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            refused(fdr("experiment", "paper", "--scale", "tiny", "--runs", "1", "--workload", "oltp", "-o",
+                    ro.toString()), "--output", "permission denied");
+        } finally {
+            Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+}
