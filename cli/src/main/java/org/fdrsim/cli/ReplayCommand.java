@@ -9,6 +9,7 @@ import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayInput;
 import org.fdrsim.replayer.ReplayParallelism;
 import org.fdrsim.replayer.ReplayProbe;
+import org.fdrsim.replayer.ReplayProgress;
 import org.fdrsim.replayer.ValidationProbe;
 import org.fdrsim.replayer.Verdict;
 import org.fdrsim.replayer.Verifier;
@@ -57,7 +58,13 @@ final class ReplayCommand implements Callable<Integer> {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
         ReplayProbe probe = DumpReplay.probe(dump);
-        Verdict v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules);
+        ReplayProgress progress = new ReplayProgress();
+        Verdict v;
+        // Every schedule replays the whole logged execution, so the bar's end is their sum.
+        try (SimulationProgress bar = SimulationProgress.start("replay", progress::instructions,
+                input.loggedInstructions() * schedules, () -> "")) {
+            v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules, progress);
+        }
         ReplayParallelism par = ReplayParallelism.of(input);
         main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", file,
                 dump.checkpoints().get(from).number(), from, dump.checkpoints().size(), dump.trigger().cause());

@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -32,6 +33,16 @@ final class SimulationProgress implements AutoCloseable {
      */
     static SimulationProgress start(String task, LongSupplier instructions, LongSupplier cycles, double clockGHz,
             long maxInstructions) {
+        return start(task, instructions, maxInstructions,
+                () -> "simulated " + simulatedTime(cycles.getAsLong(), clockGHz));
+    }
+
+    /**
+     * Starts showing {@code task} with no simulated clock (a replay has none): instructions so
+     * far out of {@code maxInstructions} (0 = open-ended), and {@code extra} beside them.
+     */
+    static SimulationProgress start(String task, LongSupplier instructions, long maxInstructions,
+            Supplier<String> extra) {
         if (System.console() == null) {
             return NONE;
         }
@@ -45,7 +56,7 @@ final class SimulationProgress implements AutoCloseable {
         });
         poller.scheduleAtFixedRate(() -> {
             bar.stepTo(instructions.getAsLong());
-            bar.setExtraMessage("simulated " + simulatedTime(cycles.getAsLong(), clockGHz));
+            bar.setExtraMessage(extra.get());
         }, 250, 250, TimeUnit.MILLISECONDS);
         return new SimulationProgress(bar, poller);
     }

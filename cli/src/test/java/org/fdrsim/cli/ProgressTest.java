@@ -77,6 +77,17 @@ class ProgressTest {
     }
 
     @Test
+    void replayShowsProgressOnATerminal() throws Exception {
+        Path dump = dir.resolve("replayed.fdr");
+        run(command("record", "PROGRAM", "--cpus", "2", "-o", dump.toString()), true);
+        String screen = onTerminal(command("replay", dump.toString()));
+        // 80 M instructions logged, replayed under the default two schedules.
+        assertThat(screen).contains("replay").contains("/160 M instructions").contains("BIT-EXACT");
+        String quiet = run(command("replay", dump.toString()), true);
+        assertThat(quiet).doesNotContain("M instructions").doesNotContain("\r");
+    }
+
+    @Test
     void nothingButTheResultWhenNotOnATerminal() throws Exception {
         String err = run(command("run", "PROGRAM", "--cpus", "1"), true);
         assertThat(err).doesNotContain("M instructions").doesNotContain("\r").startsWith("host: ");

@@ -35,6 +35,7 @@ import org.fdrsim.recorder.race.RaceEntry;
 public final class Replayer {
     private final ReplayInput input;
     private final ReplayProbe probe;
+    private final ReplayProgress progress;
     private final Schedule schedule;
     private final int[] rootOrder;
     private final ProgramImage program;
@@ -104,9 +105,10 @@ public final class Replayer {
         }
     }
 
-    private Replayer(ReplayInput input, ReplayProbe probe, Schedule schedule) {
+    private Replayer(ReplayInput input, ReplayProbe probe, Schedule schedule, ReplayProgress progress) {
         this.input = input;
         this.probe = probe;
+        this.progress = progress;
         this.schedule = schedule;
         this.rootOrder = schedule.roots(input.cpus() + input.dmaEngines());
         this.program = input.program();
@@ -146,7 +148,15 @@ public final class Replayer {
 
     /** Replays {@code input} with roots taken in the order {@code schedule}. */
     public static ReplayOutcome replay(ReplayInput input, ReplayProbe probe, Schedule schedule) {
-        return new Replayer(input, probe, schedule).run();
+        return replay(input, probe, schedule, ReplayProgress.NONE);
+    }
+
+    /** Replays {@code input} under {@code schedule}, publishing how far it has got to {@code progress}. */
+    public static ReplayOutcome replay(ReplayInput input, ReplayProbe probe, Schedule schedule,
+            ReplayProgress progress) {
+        ReplayOutcome outcome = new Replayer(input, probe, schedule, progress).run();
+        progress.ended();
+        return outcome;
     }
 
     private ReplayOutcome run() {
@@ -397,6 +407,7 @@ public final class Replayer {
             p.run(Long.MAX_VALUE, target);
             long now = p.instructionCount();
             instructions += now - ic;
+            progress.replayed(instructions);
             committed[c] = now;
             if (io.exhausted(c)) {
                 problem = logMismatch(c, "processor " + c + " read more inputs than its input log holds ("

@@ -32,9 +32,16 @@ public final class Verifier {
      * figures, or the first divergence found.
      */
     public static Verdict verify(ReplayInput input, ReplayProbe probe, FinalState expected, int schedules) {
+        return verify(input, probe, expected, schedules, ReplayProgress.NONE);
+    }
+
+    /** As {@link #verify(ReplayInput, ReplayProbe, FinalState, int)}, publishing how far it has got to {@code progress}. */
+    public static Verdict verify(ReplayInput input, ReplayProbe probe, FinalState expected, int schedules,
+            ReplayProgress progress) {
         Verdict first = null;
         for (Replayer.Schedule s : Replayer.Schedule.standard(schedules)) {
-            Verdict v = compare(input, Replayer.replay(input, first == null ? probe : ReplayProbe.NONE, s), expected);
+            Verdict v = compare(input, Replayer.replay(input, first == null ? probe : ReplayProbe.NONE, s, progress),
+                    expected);
             if (!v.bitExact()) {
                 return v;
             }
