@@ -52,7 +52,6 @@ public final class FunctionalMachine {
         this.scheduler = SimRandom.forComponent(config.seed(), "functional-scheduler");
     }
 
-    /** Attaches {@code listener} to every processor. */
     /** Asks {@link #run} to return with {@link StopCause#INTERRUPTED} after the current slice (any thread). */
     public void requestStop() {
         stopRequested = true;
@@ -68,6 +67,7 @@ public final class FunctionalMachine {
         return RunProgress.furthestCycle(cpus);
     }
 
+    /** Attaches {@code listener} to every processor. */
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
             p.setListener(listener);
