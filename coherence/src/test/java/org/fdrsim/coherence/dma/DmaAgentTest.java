@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.fdrsim.coherence.CoherenceConfig;
 import org.fdrsim.coherence.CoherenceListener;
 import org.fdrsim.coherence.MemorySystem;
@@ -99,7 +100,10 @@ class DmaAgentTest {
         assertThat(load(1, shared + 8)).isEqualTo(101);
         assertThat(load(2, shared)).isEqualTo(100);
         assertThat(load(3, owned)).isEqualTo(200);
-        assertThat(mem.cache(3).stats().toMap().toString()).isNotEmpty();
+        // Cache 3 missed once for its own store, and lost the owned block to the engine's GetM.
+        Map<String, Object> stats = mem.cache(3).stats().toMap();
+        assertThat(((Map<?, ?>) stats.get("misses")).get("getM")).isEqualTo(1L);
+        assertThat(((Map<?, ?>) stats.get("incoming")).get("fwdGetM")).isEqualTo(1L);
     }
 
     @Test

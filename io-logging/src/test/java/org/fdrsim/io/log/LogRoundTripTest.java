@@ -118,27 +118,4 @@ class LogRoundTripTest {
         assertThatThrownBy(() -> InterruptLog.decode(new byte[8])).hasMessageContaining("6-byte entries");
         assertThatThrownBy(() -> DmaDataLog.decode(new byte[71])).hasMessageContaining("DMA data log");
     }
-
-    @Test
-    void replayPortReturnsLoggedValuesInOrder() {
-        ReplayInputPort port = new ReplayInputPort(new IoPort() {
-            @Override
-            public boolean isMapped(long address) {
-                return address == 8;
-            }
-
-            @Override
-            public long load(int cpu, long address, long cycle) {
-                throw new AssertionError("devices are not consulted in replay");
-            }
-
-            @Override
-            public void store(int cpu, long address, long value, long cycle) {}
-        }, new long[][] {{4, 5}, {6}});
-        assertThat(port.isMapped(8)).isTrue();
-        assertThat(port.load(0, 8, 0)).isEqualTo(4);
-        assertThat(port.readCycleCounter(0, 999)).isEqualTo(5);
-        assertThat(port.load(1, 8, 0)).isEqualTo(6);
-        assertThatThrownBy(() -> port.load(1, 8, 0)).hasMessageContaining("cpu 1 read more inputs");
-    }
 }
