@@ -29,6 +29,12 @@ import org.fdrsim.recorder.buffer.LogKind;
  * {@link DumpFormatException} with a one-line message naming the file and the section.
  */
 public final class CoreDumpReader {
+    /**
+     * Largest memory a dump may declare: what the configuration allows (64 processors of
+     * 64 GB). Checked before the page directory is allocated.
+     */
+    static final long MAX_MEMORY_BYTES = 64L << 36;
+
     private final byte[] b;
     private final String file;
     private int p;
@@ -88,6 +94,16 @@ public final class CoreDumpReader {
         long memoryBytes = meta.u64();
         int checkpointCount = meta.count(1 << 20, "checkpoint count");
         meta.expectEnd();
+        if (cpus < 1) {
+            throw meta.malformed("0 processors (expected 1..64)");
+        }
+        if (memoryBytes <= 0 || memoryBytes % SparseMemory.PAGE_BYTES != 0 || memoryBytes > MAX_MEMORY_BYTES) {
+            throw meta.malformed("memory size " + Long.toUnsignedString(memoryBytes) + " bytes, expected a multiple of "
+                    + SparseMemory.PAGE_BYTES + " up to " + MAX_MEMORY_BYTES);
+        }
+        if (checkpointCount < 1) {
+            throw meta.malformed("0 checkpoints (a dump keeps at least the one its replay starts from)");
+        }
 
         DumpInput conf = section(DumpSections.CONFIG, 0);
         String config = new String(conf.bytes(conf.remaining()), StandardCharsets.UTF_8);
@@ -97,11 +113,11 @@ public final class CoreDumpReader {
 
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {
-            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k)));
+            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k), cpus, dmaEngines));
         }
         DumpInput fin = section(DumpSections.FINAL, 0);
-        List<RegisterState> finalRegs = registerList(fin);
-        long[] finalDma = longs(fin);
+        List<RegisterState> finalRegs = registerList(fin, cpus);
+        long[] finalDma = dmaIcs(fin, dmaEngines);
         fin.expectEnd();
 
         DumpInput trig = section(DumpSections.TRIGGER, 0);
@@ -336,12 +352,12 @@ public final class CoreDumpReader {
         return m;
     }
 
-    private static CheckpointState checkpoint(DumpInput in) throws DumpFormatException {
+    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines) throws DumpFormatException {
         int number = (int) in.u32();
         long cycle = in.u64();
         long quiesce = in.u64();
-        List<RegisterState> regs = registerList(in);
-        long[] dma = longs(in);
+        List<RegisterState> regs = registerList(in, cpus);
+        long[] dma = dmaIcs(in, engines);
         int segments = in.count(in.remaining() / 25, "log segment count");
         List<LogSegment> logs = new ArrayList<>();
         LogKind[] kinds = LogKind.values();
@@ -350,22 +366,72 @@ public final class CoreDumpReader {
             if (k >= kinds.length) {
                 throw in.malformed("log segment " + i + " has kind " + k);
             }
-            int owner = (int) in.u32();
+            long owner = in.u32();
+            long owners = owners(kinds[k], cpus, engines);
+            if (owner >= owners) {
+                throw in.malformed("log segment " + i + " (" + kinds[k].key() + ") has owner " + owner + ", expected 0.."
+                        + (owners - 1));
+            }
+            LogSegment previous = logs.isEmpty() ? null : logs.get(logs.size() - 1);
+            if (previous != null && (previous.kind().ordinal() > k
+                    || previous.kind().ordinal() == k && previous.owner() >= owner)) {
+                throw in.malformed("log segment " + i + " (" + kinds[k].key() + " " + owner
+                        + ") is out of order, expected segments by kind, then owner, once each");
+            }
             long entries = in.u64();
             long raw = in.u64();
             int n = in.count(in.remaining(), "log segment length");
-            logs.add(new LogSegment(kinds[k], owner, entries, raw, in.bytes(n)));
+            logs.add(logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n))));
         }
         in.expectEnd();
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);
     }
 
-    private static List<RegisterState> registerList(DumpInput in) throws DumpFormatException {
+    /** How many owners a log of {@code kind} can have (see docs/dump-format.md, "Owners"). */
+    private static long owners(LogKind kind, int cpus, int engines) {
+        return switch (kind) {
+            case DMA_RACE, DMA_DATA -> engines;
+            case CACHE_CHECKPOINT -> cpus + engines;
+            default -> cpus;
+        };
+    }
+
+    /**
+     * Checks that the segment's chunk stream decompresses to its declared raw size and that
+     * the entry count fits in it, so neither {@code fdr inspect} nor replay meets a damaged log.
+     */
+    private static LogSegment logSegment(DumpInput in, int i, LogSegment s) throws DumpFormatException {
+        String which = "log segment " + i + " (" + s.kind().key() + " " + s.owner() + ")";
+        byte[] raw;
+        try {
+            raw = s.decompress();
+        } catch (IllegalArgumentException e) {
+            throw in.malformed(which + ": " + e.getMessage());
+        }
+        if (raw.length != s.rawBytes()) {
+            throw in.malformed(which + " decompresses to " + raw.length + " bytes, but declares "
+                    + Long.toUnsignedString(s.rawBytes()));
+        }
+        if (s.entries() < 0 || s.entries() > raw.length || s.entries() == 0 && raw.length > 0) {
+            throw in.malformed(which + " declares " + Long.toUnsignedString(s.entries()) + " entries in " + raw.length
+                    + " bytes");
+        }
+        return s;
+    }
+
+    private static List<RegisterState> registerList(DumpInput in, int cpus) throws DumpFormatException {
         int n = in.count(64, "processor count");
+        if (n != cpus) {
+            throw in.malformed("registers of " + n + " processors, expected " + cpus);
+        }
         List<RegisterState> list = new ArrayList<>(n);
         ProcessorState[] states = ProcessorState.values();
         for (int i = 0; i < n; i++) {
             int cpu = (int) in.u32();
+            if (cpu != i) {
+                throw in.malformed("register set " + i + " is for cpu " + Integer.toUnsignedString(cpu)
+                        + ", expected cpu " + i);
+            }
             long[] regs = new long[RegisterState.REGISTERS];
             for (int r = 0; r < regs.length; r++) {
                 regs[r] = in.u64();
@@ -389,6 +455,14 @@ public final class CoreDumpReader {
             list.add(new RegisterState(cpu, regs, pc, csrs, pending, ic, states[state], cycle));
         }
         return list;
+    }
+
+    private static long[] dmaIcs(DumpInput in, int engines) throws DumpFormatException {
+        long[] ics = longs(in);
+        if (ics.length != engines) {
+            throw in.malformed("ICs of " + ics.length + " DMA engines, expected " + engines);
+        }
+        return ics;
     }
 
     private static long[] longs(DumpInput in) throws DumpFormatException {
