@@ -241,7 +241,7 @@ public final class CoreDumpReader {
         }
         String actual = new String(b, p, 4, StandardCharsets.US_ASCII);
         if (!actual.equals(tag)) {
-            throw error(name, "has tag '" + actual.strip() + "' where '" + tag.strip() + "' was expected");
+            throw error(name, "has tag '" + DumpInput.printable(actual.strip()) + "' where '" + tag.strip() + "' was expected");
         }
         int start = p + DumpSections.HEADER_BYTES;
         p = start + (int) length;
@@ -258,7 +258,7 @@ public final class CoreDumpReader {
             try {
                 table[i] = Opcode.valueOf(op);
             } catch (IllegalArgumentException e) {
-                throw in.malformed("unknown opcode '" + op + "'");
+                throw in.malformed("unknown opcode '" + DumpInput.printable(op) + "'");
             }
         }
         int n = in.count(in.remaining() / 14, "instruction count");
@@ -284,7 +284,7 @@ public final class CoreDumpReader {
             String s = in.string();
             int k = in.u8();
             if (k >= kinds.length) {
-                throw in.malformed("symbol '" + s + "' has kind " + k);
+                throw in.malformed("symbol '" + DumpInput.printable(s) + "' has kind " + k);
             }
             list.add(new Symbol(s, kinds[k], in.u64()));
         }
@@ -296,15 +296,19 @@ public final class CoreDumpReader {
         int lines = in.count(in.remaining() / 12, "source line count");
         List<SourceLocation> sourceLines = new ArrayList<>(lines);
         for (int i = 0; i < lines; i++) {
-            int f = (int) in.u32();
+            long f = in.u32();
             int line = (int) in.u32();
             int column = (int) in.u32();
             if (f > files) {
-                throw in.malformed("source line " + i + " names file " + f);
+                throw in.malformed("source line " + i + " names file " + f + ", expected 0.." + files);
             }
-            sourceLines.add(f == 0 ? null : new SourceLocation(fileNames[f - 1], line, column));
+            sourceLines.add(f == 0 ? null : new SourceLocation(fileNames[(int) f - 1], line, column));
         }
         in.expectEnd();
+        if (entry < 0 || entry >= code.size()) {
+            throw in.malformed("entry point " + Integer.toUnsignedString(entry) + " outside the " + code.size()
+                    + " instructions");
+        }
         return new ProgramImage(name, new Code(code), data, new SymbolTable(list), sourceLines, entry);
     }
 
