@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzz target for the assembler: any bytes give a program image or one
@@ -22,16 +23,24 @@ class AssemblerFuzzTest {
     private static final String BARRIER = workload("programs/splash/barrier.s");
 
     @FuzzTest(maxDuration = "10m")
+    @Timeout(10) // in fuzzing mode, libFuzzer's -timeout: an input that hangs is a finding
     void assemble(byte[] input) {
         String source = new String(input, StandardCharsets.UTF_8);
+        // A slow first run may be the JIT or another process; a slow input is slow twice.
+        if (assembleNanos(source) > LIMIT_NANOS) {
+            assertThat(assembleNanos(source)).as("assembly time in ns, second run").isLessThan(LIMIT_NANOS);
+        }
+    }
+
+    private static long assembleNanos(String source) {
         long start = System.nanoTime();
         try {
             ProgramImage image = Assembler.assemble("fuzz.s", source, AssemblerFuzzTest::include);
             assertThat(image.entry()).isBetween(0, Math.max(0, image.code().length() - 1));
         } catch (AssemblyException e) {
-            assertThat(e.getMessage()).isNotBlank().doesNotContain("\n");
+            assertThat(e.getMessage()).isNotBlank().doesNotContain("\n", "\r");
         }
-        assertThat(System.nanoTime() - start).as("assembly time in ns").isLessThan(LIMIT_NANOS);
+        return System.nanoTime() - start;
     }
 
     /**
