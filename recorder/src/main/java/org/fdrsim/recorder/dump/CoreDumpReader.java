@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.fdrsim.checkpoint.MemoryRestorer;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.isa.Registers;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.DataSegment;
@@ -21,7 +23,11 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.cpu.program.SymbolTable;
+import org.fdrsim.io.log.DmaDataLog;
+import org.fdrsim.io.log.InputLog;
+import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.race.RaceEntry;
 
 /**
  * Reads a core dump written by {@link CoreDumpWriter}, checking the magic, the version, every
@@ -113,10 +119,11 @@ public final class CoreDumpReader {
 
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {
-            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k), cpus, dmaEngines));
+            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k), cpus, dmaEngines, program.code().length(),
+                    memoryBytes));
         }
         DumpInput fin = section(DumpSections.FINAL, 0);
-        List<RegisterState> finalRegs = registerList(fin, cpus);
+        List<RegisterState> finalRegs = registerList(fin, cpus, program.code().length());
         long[] finalDma = dmaIcs(fin, dmaEngines);
         fin.expectEnd();
 
@@ -270,6 +277,9 @@ public final class CoreDumpReader {
             }
             code.add(new Instruction(table[op], in.u8(), in.u8(), in.u8(), in.u8(), in.u64()));
         }
+        for (int i = 0; i < n; i++) {
+            checkOperands(in, i, code.get(i), n);
+        }
         int segments = in.count(in.remaining() / 12, "data segment count");
         List<DataSegment> data = new ArrayList<>();
         for (int i = 0; i < segments; i++) {
@@ -310,6 +320,34 @@ public final class CoreDumpReader {
                     + " instructions");
         }
         return new ProgramImage(name, new Code(code), data, new SymbolTable(list), sourceLines, entry);
+    }
+
+    /**
+     * The processor indexes registers, CSRs and code with these fields unchecked (the assembler
+     * only writes valid ones), so a dump's are checked here.
+     */
+    private static void checkOperands(DumpInput in, int i, Instruction ins, int codeLength) throws DumpFormatException {
+        int worst = Math.max(Math.max(ins.rd(), ins.rs1()), Math.max(ins.rs2(), ins.rs3()));
+        if (worst >= Registers.COUNT) {
+            throw in.malformed("instruction " + i + " (" + ins.op() + ") names register " + worst + ", expected 0.."
+                    + (Registers.COUNT - 1));
+        }
+        long imm = ins.imm();
+        switch (ins.op().format()) {
+            case BRANCH, JUMP -> {
+                if (imm < 0 || imm > codeLength) {
+                    throw in.malformed("instruction " + i + " (" + ins.op() + ") jumps to " + imm + ", expected a code index"
+                            + " 0.." + codeLength);
+                }
+            }
+            case RD_CSR, CSR_RS -> {
+                if (imm < 0 || imm >= Csr.count()) {
+                    throw in.malformed("instruction " + i + " (" + ins.op() + ") names CSR " + imm + ", expected 0.."
+                            + (Csr.count() - 1));
+                }
+            }
+            default -> { }
+        }
     }
 
     private static SparseMemory memory(DumpInput in, long metaSize) throws DumpFormatException {
@@ -356,11 +394,12 @@ public final class CoreDumpReader {
         return m;
     }
 
-    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines) throws DumpFormatException {
+    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines, int codeLength, long memoryBytes)
+            throws DumpFormatException {
         int number = (int) in.u32();
         long cycle = in.u64();
         long quiesce = in.u64();
-        List<RegisterState> regs = registerList(in, cpus);
+        List<RegisterState> regs = registerList(in, cpus, codeLength);
         long[] dma = dmaIcs(in, engines);
         int segments = in.count(in.remaining() / 25, "log segment count");
         List<LogSegment> logs = new ArrayList<>();
@@ -385,7 +424,7 @@ public final class CoreDumpReader {
             long entries = in.u64();
             long raw = in.u64();
             int n = in.count(in.remaining(), "log segment length");
-            logs.add(logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n))));
+            logs.add(logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n)), memoryBytes));
         }
         in.expectEnd();
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);
@@ -404,7 +443,8 @@ public final class CoreDumpReader {
      * Checks that the segment's chunk stream decompresses to its declared raw size and that
      * the entry count fits in it, so neither {@code fdr inspect} nor replay meets a damaged log.
      */
-    private static LogSegment logSegment(DumpInput in, int i, LogSegment s) throws DumpFormatException {
+    private static LogSegment logSegment(DumpInput in, int i, LogSegment s, long memoryBytes)
+            throws DumpFormatException {
         String which = "log segment " + i + " (" + s.kind().key() + " " + s.owner() + ")";
         byte[] raw;
         try {
@@ -420,10 +460,31 @@ public final class CoreDumpReader {
             throw in.malformed(which + " declares " + Long.toUnsignedString(s.entries()) + " entries in " + raw.length
                     + " bytes");
         }
+        String problem;
+        try {
+            problem = switch (s.kind()) {
+                case MEMORY_RACE, DMA_RACE -> raw.length % RaceEntry.BYTES == 0 ? null
+                        : "not a whole number of " + RaceEntry.BYTES + "-byte entries (" + raw.length + " bytes)";
+                case INPUT -> decoded(InputLog.decode(raw));
+                case INTERRUPT -> decoded(InterruptLog.decode(raw));
+                case DMA_DATA -> decoded(DmaDataLog.decode(raw));
+                case CACHE_CHECKPOINT, MEMORY_CHECKPOINT -> MemoryRestorer.problem(raw, memoryBytes);
+            };
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            throw in.malformed(which + ": " + problem);
+        }
         return s;
     }
 
-    private static List<RegisterState> registerList(DumpInput in, int cpus) throws DumpFormatException {
+    /** The decoders throw on a malformed log; what they return is not needed here. */
+    private static String decoded(Object entries) {
+        return null;
+    }
+
+    private static List<RegisterState> registerList(DumpInput in, int cpus, int codeLength) throws DumpFormatException {
         int n = in.count(64, "processor count");
         if (n != cpus) {
             throw in.malformed("registers of " + n + " processors, expected " + cpus);
@@ -440,7 +501,10 @@ public final class CoreDumpReader {
             for (int r = 0; r < regs.length; r++) {
                 regs[r] = in.u64();
             }
-            int pc = (int) in.u32();
+            long pc = in.u32();
+            if (pc > codeLength) {
+                throw in.malformed("cpu " + cpu + " has pc " + pc + ", expected a code index 0.." + codeLength);
+            }
             int csrCount = in.count(64, "CSR count");
             if (csrCount != Csr.count()) {
                 throw in.malformed("cpu " + cpu + " has " + csrCount + " CSRs, expected " + Csr.count());
@@ -456,7 +520,7 @@ public final class CoreDumpReader {
                 throw in.malformed("cpu " + cpu + " has processor state " + state);
             }
             long cycle = in.u64();
-            list.add(new RegisterState(cpu, regs, pc, csrs, pending, ic, states[state], cycle));
+            list.add(new RegisterState(cpu, regs, (int) pc, csrs, pending, ic, states[state], cycle));
         }
         return list;
     }
