@@ -63,7 +63,7 @@ public final class ConfigLoader {
         for (String a : assignments) {
             int eq = a.indexOf('=');
             if (eq <= 0) {
-                throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
+                throw new ConfigException("--set '" + printable(a) + "': expected path=value, e.g. caches.l2.sizeKB=1024");
             }
             set(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
         }
@@ -94,7 +94,7 @@ public final class ConfigLoader {
         try {
             parsed = YAML.readTree(value.isEmpty() ? "''" : value);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("--set " + path + ": cannot read value '" + value + "'", e);
+            throw new ConfigException("--set " + printable(path) + ": cannot read value '" + printable(value) + "'", e);
         }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
@@ -158,7 +158,23 @@ public final class ConfigLoader {
     }
 
     private static ConfigException unknown(String path, JsonNode parent, String where) {
-        return new ConfigException(where + "unknown setting '" + path + "', expected one of " + fieldNames(parent));
+        return new ConfigException(where + "unknown setting '" + printable(path) + "', expected one of "
+                + fieldNames(parent));
+    }
+
+    /** Text the user wrote, fit for a one-line message: control and line-separator characters escaped. */
+    private static String printable(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                    || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static List<String> fieldNames(JsonNode node) {
@@ -195,6 +211,8 @@ public final class ConfigLoader {
             return "";
         }
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        int cr = s.indexOf('\r');
+        int end = nl < 0 ? cr : cr < 0 ? nl : Math.min(nl, cr);
+        return end < 0 ? s : s.substring(0, end);
     }
 }

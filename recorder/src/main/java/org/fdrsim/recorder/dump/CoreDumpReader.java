@@ -10,12 +10,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
-import org.fdrsim.checkpoint.MemoryRestorer;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.isa.Opcode;
-import org.fdrsim.cpu.isa.Registers;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.DataSegment;
@@ -23,11 +21,7 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.cpu.program.SymbolTable;
-import org.fdrsim.io.log.DmaDataLog;
-import org.fdrsim.io.log.InputLog;
-import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.recorder.buffer.LogKind;
-import org.fdrsim.recorder.race.RaceEntry;
 
 /**
  * Reads a core dump written by {@link CoreDumpWriter}, checking the magic, the version, every
@@ -278,7 +272,7 @@ public final class CoreDumpReader {
             code.add(new Instruction(table[op], in.u8(), in.u8(), in.u8(), in.u8(), in.u64()));
         }
         for (int i = 0; i < n; i++) {
-            checkOperands(in, i, code.get(i), n);
+            DumpChecks.operands(in, i, code.get(i), n);
         }
         int segments = in.count(in.remaining() / 12, "data segment count");
         List<DataSegment> data = new ArrayList<>();
@@ -320,34 +314,6 @@ public final class CoreDumpReader {
                     + " instructions");
         }
         return new ProgramImage(name, new Code(code), data, new SymbolTable(list), sourceLines, entry);
-    }
-
-    /**
-     * The processor indexes registers, CSRs and code with these fields unchecked (the assembler
-     * only writes valid ones), so a dump's are checked here.
-     */
-    private static void checkOperands(DumpInput in, int i, Instruction ins, int codeLength) throws DumpFormatException {
-        int worst = Math.max(Math.max(ins.rd(), ins.rs1()), Math.max(ins.rs2(), ins.rs3()));
-        if (worst >= Registers.COUNT) {
-            throw in.malformed("instruction " + i + " (" + ins.op() + ") names register " + worst + ", expected 0.."
-                    + (Registers.COUNT - 1));
-        }
-        long imm = ins.imm();
-        switch (ins.op().format()) {
-            case BRANCH, JUMP -> {
-                if (imm < 0 || imm > codeLength) {
-                    throw in.malformed("instruction " + i + " (" + ins.op() + ") jumps to " + imm + ", expected a code index"
-                            + " 0.." + codeLength);
-                }
-            }
-            case RD_CSR, CSR_RS -> {
-                if (imm < 0 || imm >= Csr.count()) {
-                    throw in.malformed("instruction " + i + " (" + ins.op() + ") names CSR " + imm + ", expected 0.."
-                            + (Csr.count() - 1));
-                }
-            }
-            default -> { }
-        }
     }
 
     private static SparseMemory memory(DumpInput in, long metaSize) throws DumpFormatException {
@@ -410,7 +376,7 @@ public final class CoreDumpReader {
                 throw in.malformed("log segment " + i + " has kind " + k);
             }
             long owner = in.u32();
-            long owners = owners(kinds[k], cpus, engines);
+            long owners = DumpChecks.owners(kinds[k], cpus, engines);
             if (owner >= owners) {
                 throw in.malformed("log segment " + i + " (" + kinds[k].key() + ") has owner " + owner + ", expected 0.."
                         + (owners - 1));
@@ -424,64 +390,10 @@ public final class CoreDumpReader {
             long entries = in.u64();
             long raw = in.u64();
             int n = in.count(in.remaining(), "log segment length");
-            logs.add(logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n)), memoryBytes));
+            logs.add(DumpChecks.logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n)), memoryBytes));
         }
         in.expectEnd();
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);
-    }
-
-    /** How many owners a log of {@code kind} can have (see docs/dump-format.md, "Owners"). */
-    private static long owners(LogKind kind, int cpus, int engines) {
-        return switch (kind) {
-            case DMA_RACE, DMA_DATA -> engines;
-            case CACHE_CHECKPOINT -> cpus + engines;
-            default -> cpus;
-        };
-    }
-
-    /**
-     * Checks that the segment's chunk stream decompresses to its declared raw size and that
-     * the entry count fits in it, so neither {@code fdr inspect} nor replay meets a damaged log.
-     */
-    private static LogSegment logSegment(DumpInput in, int i, LogSegment s, long memoryBytes)
-            throws DumpFormatException {
-        String which = "log segment " + i + " (" + s.kind().key() + " " + s.owner() + ")";
-        byte[] raw;
-        try {
-            raw = s.decompress();
-        } catch (IllegalArgumentException e) {
-            throw in.malformed(which + ": " + e.getMessage());
-        }
-        if (raw.length != s.rawBytes()) {
-            throw in.malformed(which + " decompresses to " + raw.length + " bytes, but declares "
-                    + Long.toUnsignedString(s.rawBytes()));
-        }
-        if (s.entries() < 0 || s.entries() > raw.length || s.entries() == 0 && raw.length > 0) {
-            throw in.malformed(which + " declares " + Long.toUnsignedString(s.entries()) + " entries in " + raw.length
-                    + " bytes");
-        }
-        String problem;
-        try {
-            problem = switch (s.kind()) {
-                case MEMORY_RACE, DMA_RACE -> raw.length % RaceEntry.BYTES == 0 ? null
-                        : "not a whole number of " + RaceEntry.BYTES + "-byte entries (" + raw.length + " bytes)";
-                case INPUT -> decoded(InputLog.decode(raw));
-                case INTERRUPT -> decoded(InterruptLog.decode(raw));
-                case DMA_DATA -> decoded(DmaDataLog.decode(raw));
-                case CACHE_CHECKPOINT, MEMORY_CHECKPOINT -> MemoryRestorer.problem(raw, memoryBytes);
-            };
-        } catch (IllegalArgumentException e) {
-            problem = e.getMessage();
-        }
-        if (problem != null) {
-            throw in.malformed(which + ": " + problem);
-        }
-        return s;
-    }
-
-    /** The decoders throw on a malformed log; what they return is not needed here. */
-    private static String decoded(Object entries) {
-        return null;
     }
 
     private static List<RegisterState> registerList(DumpInput in, int cpus, int codeLength) throws DumpFormatException {
