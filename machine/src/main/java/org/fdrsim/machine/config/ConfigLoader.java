@@ -96,6 +96,9 @@ public final class ConfigLoader {
         } catch (JsonProcessingException e) {
             throw new ConfigException("--set " + printable(path) + ": cannot read value '" + printable(value) + "'", e);
         }
+        if (parsed != null && parsed.isNull()) {
+            throw noValue("--set " + printable(path));
+        }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
     }
@@ -152,6 +155,9 @@ public final class ConfigLoader {
                     throw new ConfigException(where + path + " expects a single value, got a "
                             + (f.getValue().isArray() ? "list" : "mapping"));
                 }
+                if (f.getValue().isNull()) {
+                    throw noValue(where + path);
+                }
                 into.set(f.getKey(), f.getValue());
             }
         }
@@ -160,6 +166,11 @@ public final class ConfigLoader {
     private static ConfigException unknown(String path, JsonNode parent, String where) {
         return new ConfigException(where + "unknown setting '" + printable(path) + "', expected one of "
                 + fieldNames(parent));
+    }
+
+    /** YAML's null ({@code null}, {@code ~} or nothing after the colon) leaves a setting without a value. */
+    private static ConfigException noValue(String setting) {
+        return new ConfigException(setting + ": no value (null), expected a value or the setting left out");
     }
 
     /** Text the user wrote, fit for a one-line message: control and line-separator characters escaped. */
