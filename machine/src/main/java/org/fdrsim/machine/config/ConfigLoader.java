@@ -72,6 +72,10 @@ public final class ConfigLoader {
 
     /** Sets one value; the value is read as a YAML scalar (numbers, booleans, strings). */
     public ConfigLoader set(String path, String value) throws ConfigException {
+        if (path.isEmpty() || path.startsWith(".") || path.endsWith(".") || path.contains("..")) {
+            throw new ConfigException("--set '" + printable(path) + "': expected a setting name such as"
+                    + " caches.l2.sizeKB before '='");
+        }
         String[] parts = path.split("\\.");
         ObjectNode node = tree;
         for (int i = 0; i < parts.length - 1; i++) {
