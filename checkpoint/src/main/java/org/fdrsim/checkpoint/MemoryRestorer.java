@@ -32,6 +32,25 @@ public final class MemoryRestorer {
     }
 
     /**
+     * What is wrong with a checkpoint log read from outside (a core dump) before it is unrolled
+     * into memory of {@code memoryBytes}: a partial entry, or a block that is not aligned or
+     * lies outside memory. Null if nothing is.
+     */
+    public static String problem(byte[] entries, long memoryBytes) {
+        if (entries.length % CheckpointEntry.BYTES != 0) {
+            return "not a whole number of " + CheckpointEntry.BYTES + "-byte entries (" + entries.length + " bytes)";
+        }
+        for (int off = 0; off < entries.length; off += CheckpointEntry.BYTES) {
+            long block = CheckpointEntry.address(entries, off);
+            if (block < 0 || block % 64 != 0 || block > memoryBytes - 64) {
+                return String.format("entry %d restores the block at 0x%x, expected a 64-byte block inside %d bytes"
+                        + " of memory", off / CheckpointEntry.BYTES, block, memoryBytes);
+            }
+        }
+        return null;
+    }
+
+    /**
      * A copy of {@code finalImage} with the intervals' logs unrolled; {@code newestFirst.get(i)}
      * is every log of one interval (all owners), the newest interval first.
      */

@@ -166,6 +166,9 @@ public final class Replayer {
         for (int i = 0; i < intervals.size() && problem == null; i++) {
             intervalIndex = input.firstInterval() + i;
             prepare(intervals.get(i), i == 0);
+            if (problem != null) {
+                break;
+            }
             replayInterval();
             if (problem == null) {
                 Divergence d = probe.endInterval(intervalIndex);
@@ -206,6 +209,16 @@ public final class Replayer {
             waitSrcIc[a] = new long[n];
             for (int k = 0; k < n; k++) {
                 RaceEntry e = race.get(order[k]);
+                if (e.otherId() >= agents && problem == null) {
+                    // Only a damaged log names an agent the machine does not have; the arc is dropped.
+                    problem = logMismatch(a, "race log arc " + e.otherId() + ":" + e.otherIc() + " -> " + a + ":"
+                            + e.ownIc() + " names agent " + e.otherId() + ", but the machine has agents 0.."
+                            + (agents - 1));
+                    waitOwn[a] = new long[0];
+                    waitSrc[a] = new int[0];
+                    waitSrcIc[a] = new long[0];
+                    break;
+                }
                 waitOwn[a][k] = e.ownIc();
                 waitSrc[a][k] = e.otherId();
                 waitSrcIc[a][k] = e.otherIc();

@@ -72,7 +72,7 @@ public final class ConfigLoader {
         for (String a : assignments) {
             int eq = a.indexOf('=');
             if (eq <= 0) {
-                throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
+                throw new ConfigException("--set '" + printable(a) + "': expected path=value, e.g. caches.l2.sizeKB=1024");
             }
             set(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
         }
@@ -81,6 +81,10 @@ public final class ConfigLoader {
 
     /** Sets one value; the value is read as a YAML scalar (numbers, booleans, strings). */
     public ConfigLoader set(String path, String value) throws ConfigException {
+        if (path.isEmpty() || path.startsWith(".") || path.endsWith(".") || path.contains("..")) {
+            throw new ConfigException("--set '" + printable(path) + "': expected a setting name such as"
+                    + " caches.l2.sizeKB before '='");
+        }
         String[] parts = path.split("\\.");
         ObjectNode node = tree;
         for (int i = 0; i < parts.length - 1; i++) {
@@ -103,7 +107,10 @@ public final class ConfigLoader {
         try {
             parsed = YAML.readTree(value.isEmpty() ? "''" : value);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("--set " + path + ": cannot read value '" + value + "'", e);
+            throw new ConfigException("--set " + printable(path) + ": cannot read value '" + printable(value) + "'", e);
+        }
+        if (parsed != null && parsed.isNull()) {
+            throw noValue("--set " + printable(path));
         }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
@@ -163,13 +170,37 @@ public final class ConfigLoader {
                     throw new ConfigException(where + path + " expects a single value, got a "
                             + (f.getValue().isArray() ? "list" : "mapping"));
                 }
+                if (f.getValue().isNull()) {
+                    throw noValue(where + path);
+                }
                 into.set(f.getKey(), f.getValue());
             }
         }
     }
 
     private static ConfigException unknown(String path, JsonNode parent, String where) {
-        return new ConfigException(where + "unknown setting '" + path + "', expected one of " + fieldNames(parent));
+        return new ConfigException(where + "unknown setting '" + printable(path) + "', expected one of "
+                + fieldNames(parent));
+    }
+
+    /** YAML's null ({@code null}, {@code ~} or nothing after the colon) leaves a setting without a value. */
+    private static ConfigException noValue(String setting) {
+        return new ConfigException(setting + ": no value (null), expected a value or the setting left out");
+    }
+
+    /** Text the user wrote, fit for a one-line message: control and line-separator characters escaped. */
+    private static String printable(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                    || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static List<String> fieldNames(JsonNode node) {
@@ -236,6 +267,8 @@ public final class ConfigLoader {
             return "";
         }
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        int cr = s.indexOf('\r');
+        int end = nl < 0 ? cr : cr < 0 ? nl : Math.min(nl, cr);
+        return end < 0 ? s : s.substring(0, end);
     }
 }

@@ -113,25 +113,57 @@ public final class ChunkCompressor {
         return stream.toByteArray();
     }
 
-    /** Decompresses a stream produced by {@link #stream}. */
+    /**
+     * Most raw bytes one LZ4 block can stand for per stored byte (a match token and its
+     * length bytes encode at most 255 more bytes per byte), so a declared raw length is
+     * checked against the stored bytes before anything is allocated.
+     */
+    static final int MAX_EXPANSION = 255;
+
+    /**
+     * Decompresses a stream produced by {@link #stream}.
+     *
+     * @throws IllegalArgumentException if the stream is damaged (a chunk header runs past the
+     *     end, a length is impossible, or a block is not valid LZ4 of its declared length); the
+     *     message is one line
+     */
     public static byte[] decompress(byte[] stream) {
         Lz4Decompressor d = new Lz4Decompressor();
         byte[] result = new byte[0];
         int size = 0;
         int p = 0;
-        while (p < stream.length) {
-            int raw = readInt(stream, p);
-            int packed = readInt(stream, p + 4);
+        for (int chunk = 0; p < stream.length; chunk++) {
+            if (stream.length - p < 8) {
+                throw new IllegalArgumentException("log chunk " + chunk + " header is cut off ("
+                        + (stream.length - p) + " of 8 bytes)");
+            }
+            long raw = readInt(stream, p) & 0xffffffffL;
+            long packed = readInt(stream, p + 4) & 0xffffffffL;
             p += 8;
+            if (packed > stream.length - p) {
+                throw new IllegalArgumentException("log chunk " + chunk + " declares " + packed + " compressed bytes, "
+                        + (stream.length - p) + " present");
+            }
+            if (raw > MAX_EXPANSION * (packed + 1) || size + raw > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("log chunk " + chunk + " declares " + raw + " raw bytes from "
+                        + packed + " compressed bytes, more than LZ4 can encode");
+            }
             if (size + raw > result.length) {
-                result = Arrays.copyOf(result, Math.max(size + raw, result.length * 2));
+                result = Arrays.copyOf(result, (int) Math.min(Integer.MAX_VALUE - 8,
+                        Math.max(size + raw, 2L * result.length)));
             }
-            int got = d.decompress(stream, p, packed, result, size, raw);
+            int got;
+            try {
+                got = d.decompress(stream, p, (int) packed, result, size, (int) raw);
+            } catch (RuntimeException e) { // aircompressor's MalformedInputException and bounds errors
+                throw new IllegalArgumentException("log chunk " + chunk + " is not a valid LZ4 block", e);
+            }
             if (got != raw) {
-                throw new IllegalArgumentException("corrupt log chunk: " + got + " bytes, expected " + raw);
+                throw new IllegalArgumentException("log chunk " + chunk + " decompresses to " + got + " bytes, expected "
+                        + raw);
             }
-            size += raw;
-            p += packed;
+            size += (int) raw;
+            p += (int) packed;
         }
         return Arrays.copyOf(result, size);
     }

@@ -29,6 +29,12 @@ import org.fdrsim.recorder.buffer.LogKind;
  * {@link DumpFormatException} with a one-line message naming the file and the section.
  */
 public final class CoreDumpReader {
+    /**
+     * Largest memory a dump may declare: what the configuration allows (64 processors of
+     * 64 GB). Checked before the page directory is allocated.
+     */
+    static final long MAX_MEMORY_BYTES = 64L << 36;
+
     private final byte[] b;
     private final String file;
     private int p;
@@ -88,6 +94,16 @@ public final class CoreDumpReader {
         long memoryBytes = meta.u64();
         int checkpointCount = meta.count(1 << 20, "checkpoint count");
         meta.expectEnd();
+        if (cpus < 1) {
+            throw meta.malformed("0 processors (expected 1..64)");
+        }
+        if (memoryBytes <= 0 || memoryBytes % SparseMemory.PAGE_BYTES != 0 || memoryBytes > MAX_MEMORY_BYTES) {
+            throw meta.malformed("memory size " + Long.toUnsignedString(memoryBytes) + " bytes, expected a multiple of "
+                    + SparseMemory.PAGE_BYTES + " up to " + MAX_MEMORY_BYTES);
+        }
+        if (checkpointCount < 1) {
+            throw meta.malformed("0 checkpoints (a dump keeps at least the one its replay starts from)");
+        }
 
         DumpInput conf = section(DumpSections.CONFIG, 0);
         String config = new String(conf.bytes(conf.remaining()), StandardCharsets.UTF_8);
@@ -97,11 +113,12 @@ public final class CoreDumpReader {
 
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {
-            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k)));
+            checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k), cpus, dmaEngines, program.code().length(),
+                    memoryBytes));
         }
         DumpInput fin = section(DumpSections.FINAL, 0);
-        List<RegisterState> finalRegs = registerList(fin);
-        long[] finalDma = longs(fin);
+        List<RegisterState> finalRegs = registerList(fin, cpus, program.code().length());
+        long[] finalDma = dmaIcs(fin, dmaEngines);
         fin.expectEnd();
 
         DumpInput trig = section(DumpSections.TRIGGER, 0);
@@ -248,7 +265,7 @@ public final class CoreDumpReader {
         }
         String actual = new String(b, p, 4, StandardCharsets.US_ASCII);
         if (!actual.equals(tag)) {
-            throw error(name, "has tag '" + actual.strip() + "' where '" + tag.strip() + "' was expected");
+            throw error(name, "has tag '" + DumpInput.printable(actual.strip()) + "' where '" + tag.strip() + "' was expected");
         }
         int start = p + DumpSections.HEADER_BYTES;
         p = start + (int) length;
@@ -265,7 +282,7 @@ public final class CoreDumpReader {
             try {
                 table[i] = Opcode.valueOf(op);
             } catch (IllegalArgumentException e) {
-                throw in.malformed("unknown opcode '" + op + "'");
+                throw in.malformed("unknown opcode '" + DumpInput.printable(op) + "'");
             }
         }
         int n = in.count(in.remaining() / 14, "instruction count");
@@ -276,6 +293,9 @@ public final class CoreDumpReader {
                 throw in.malformed("instruction " + i + " has opcode index " + op);
             }
             code.add(new Instruction(table[op], in.u8(), in.u8(), in.u8(), in.u8(), in.u64()));
+        }
+        for (int i = 0; i < n; i++) {
+            DumpChecks.operands(in, i, code.get(i), n);
         }
         int segments = in.count(in.remaining() / 12, "data segment count");
         List<DataSegment> data = new ArrayList<>();
@@ -291,7 +311,7 @@ public final class CoreDumpReader {
             String s = in.string();
             int k = in.u8();
             if (k >= kinds.length) {
-                throw in.malformed("symbol '" + s + "' has kind " + k);
+                throw in.malformed("symbol '" + DumpInput.printable(s) + "' has kind " + k);
             }
             list.add(new Symbol(s, kinds[k], in.u64()));
         }
@@ -303,15 +323,19 @@ public final class CoreDumpReader {
         int lines = in.count(in.remaining() / 12, "source line count");
         List<SourceLocation> sourceLines = new ArrayList<>(lines);
         for (int i = 0; i < lines; i++) {
-            int f = (int) in.u32();
+            long f = in.u32();
             int line = (int) in.u32();
             int column = (int) in.u32();
             if (f > files) {
-                throw in.malformed("source line " + i + " names file " + f);
+                throw in.malformed("source line " + i + " names file " + f + ", expected 0.." + files);
             }
-            sourceLines.add(f == 0 ? null : new SourceLocation(fileNames[f - 1], line, column));
+            sourceLines.add(f == 0 ? null : new SourceLocation(fileNames[(int) f - 1], line, column));
         }
         in.expectEnd();
+        if (entry < 0 || entry >= code.size()) {
+            throw in.malformed("entry point " + Integer.toUnsignedString(entry) + " outside the " + code.size()
+                    + " instructions");
+        }
         return new ProgramImage(name, new Code(code), data, new SymbolTable(list), sourceLines, entry);
     }
 
@@ -359,12 +383,13 @@ public final class CoreDumpReader {
         return m;
     }
 
-    private static CheckpointState checkpoint(DumpInput in) throws DumpFormatException {
+    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines, int codeLength, long memoryBytes)
+            throws DumpFormatException {
         int number = (int) in.u32();
         long cycle = in.u64();
         long quiesce = in.u64();
-        List<RegisterState> regs = registerList(in);
-        long[] dma = longs(in);
+        List<RegisterState> regs = registerList(in, cpus, codeLength);
+        long[] dma = dmaIcs(in, engines);
         int segments = in.count(in.remaining() / 25, "log segment count");
         List<LogSegment> logs = new ArrayList<>();
         LogKind[] kinds = LogKind.values();
@@ -373,27 +398,48 @@ public final class CoreDumpReader {
             if (k >= kinds.length) {
                 throw in.malformed("log segment " + i + " has kind " + k);
             }
-            int owner = (int) in.u32();
+            long owner = in.u32();
+            long owners = DumpChecks.owners(kinds[k], cpus, engines);
+            if (owner >= owners) {
+                throw in.malformed("log segment " + i + " (" + kinds[k].key() + ") has owner " + owner + ", expected 0.."
+                        + (owners - 1));
+            }
+            LogSegment previous = logs.isEmpty() ? null : logs.get(logs.size() - 1);
+            if (previous != null && (previous.kind().ordinal() > k
+                    || previous.kind().ordinal() == k && previous.owner() >= owner)) {
+                throw in.malformed("log segment " + i + " (" + kinds[k].key() + " " + owner
+                        + ") is out of order, expected segments by kind, then owner, once each");
+            }
             long entries = in.u64();
             long raw = in.u64();
             int n = in.count(in.remaining(), "log segment length");
-            logs.add(new LogSegment(kinds[k], owner, entries, raw, in.bytes(n)));
+            logs.add(DumpChecks.logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n)), memoryBytes));
         }
         in.expectEnd();
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);
     }
 
-    private static List<RegisterState> registerList(DumpInput in) throws DumpFormatException {
+    private static List<RegisterState> registerList(DumpInput in, int cpus, int codeLength) throws DumpFormatException {
         int n = in.count(64, "processor count");
+        if (n != cpus) {
+            throw in.malformed("registers of " + n + " processors, expected " + cpus);
+        }
         List<RegisterState> list = new ArrayList<>(n);
         ProcessorState[] states = ProcessorState.values();
         for (int i = 0; i < n; i++) {
             int cpu = (int) in.u32();
+            if (cpu != i) {
+                throw in.malformed("register set " + i + " is for cpu " + Integer.toUnsignedString(cpu)
+                        + ", expected cpu " + i);
+            }
             long[] regs = new long[RegisterState.REGISTERS];
             for (int r = 0; r < regs.length; r++) {
                 regs[r] = in.u64();
             }
-            int pc = (int) in.u32();
+            long pc = in.u32();
+            if (pc > codeLength) {
+                throw in.malformed("cpu " + cpu + " has pc " + pc + ", expected a code index 0.." + codeLength);
+            }
             int csrCount = in.count(64, "CSR count");
             if (csrCount != Csr.count()) {
                 throw in.malformed("cpu " + cpu + " has " + csrCount + " CSRs, expected " + Csr.count());
@@ -409,9 +455,17 @@ public final class CoreDumpReader {
                 throw in.malformed("cpu " + cpu + " has processor state " + state);
             }
             long cycle = in.u64();
-            list.add(new RegisterState(cpu, regs, pc, csrs, pending, ic, states[state], cycle));
+            list.add(new RegisterState(cpu, regs, (int) pc, csrs, pending, ic, states[state], cycle));
         }
         return list;
+    }
+
+    private static long[] dmaIcs(DumpInput in, int engines) throws DumpFormatException {
+        long[] ics = longs(in);
+        if (ics.length != engines) {
+            throw in.malformed("ICs of " + ics.length + " DMA engines, expected " + engines);
+        }
+        return ics;
     }
 
     private static long[] longs(DumpInput in) throws DumpFormatException {

@@ -84,6 +84,21 @@ final class DumpInput {
         return s;
     }
 
+    /** A string read from the dump, fit for a one-line message: control characters escaped, long ones cut. */
+    static String printable(String s) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < s.length() && out.length() < 60; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f || Character.getType(c) == Character.LINE_SEPARATOR
+                    || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format(c < 0x100 ? "\\x%02x" : "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.length() < 60 ? out.toString() : out + "...";
+    }
+
     int remaining() {
         return end - p;
     }

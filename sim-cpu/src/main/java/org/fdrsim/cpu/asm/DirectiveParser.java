@@ -80,6 +80,13 @@ final class DirectiveParser {
             throw in.expected("a file name in double quotes", usage);
         }
         in.next();
+        // Escapes can put control characters into the name; messages quote it on one line.
+        for (byte b : t.bytes()) {
+            if ((b & 0xff) < 0x20 || b == 0x7f) {
+                throw new AssemblyException(in.locationOf(t), String.format("include file name has the control"
+                        + " character 0x%02x, expected a file path", b & 0xff));
+            }
+        }
         return new Statement.Include(new String(t.bytes(), StandardCharsets.UTF_8), in.locationOf(t));
     }
 }

@@ -17,6 +17,8 @@ import org.fdrsim.cpu.program.Symbol;
 final class Layout {
     /** Largest {@code .space}: the bytes are materialized in the program image. */
     static final long MAX_SPACE = 1L << 28;
+    /** Largest total of all data items, checked before any byte is materialized. */
+    static final long MAX_DATA = 1L << 28;
 
     /** A data item and the address it starts at. */
     record Placed(Statement item, long address) {}
@@ -27,6 +29,7 @@ final class Layout {
     private final List<Statement.Label> pending = new ArrayList<>();
     private boolean inData;
     private long dataPc = AddressMap.DEFAULT_DATA_BASE;
+    private long dataBytes;
 
     private Layout(SymbolScope scope) {
         this.scope = scope;
@@ -131,6 +134,11 @@ final class Layout {
         if (dataPc + size > AddressMap.IO_BASE) {
             throw new AssemblyException(s.where(), "data at " + hex(dataPc) + " runs into the device registers at "
                     + hex(AddressMap.IO_BASE) + ", expected data below " + hex(AddressMap.IO_BASE));
+        }
+        dataBytes += size;
+        if (dataBytes > MAX_DATA) {
+            throw new AssemblyException(s.where(), "program data totals more than " + MAX_DATA
+                    + " bytes, expected at most " + MAX_DATA + " bytes in all data directives");
         }
         data.add(new Placed(s, dataPc));
         dataPc += size;

@@ -1,0 +1,59 @@
+package org.fdrsim.machine.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Coverage-guided fuzz target for the configuration loader: a YAML file, a JSON file or
+ * {@code --set} assignments give a configuration or one {@link ConfigException} with a
+ * one-line message, never another exception.
+ *
+ * <p>Input: the first byte picks the form (0 YAML, 1 JSON, 2 {@code --set} lines; taken
+ * modulo 3), the rest is the file or the assignments, one a line. Seeds and findings:
+ * {@code src/test/resources/org/fdrsim/machine/config/ConfigLoaderFuzzTestInputs/load/}.
+ */
+class ConfigLoaderFuzzTest {
+    private static final Path DIR = tempDir();
+
+    @FuzzTest(maxDuration = "10m")
+    void load(byte[] input) throws IOException {
+        int form = input.length == 0 ? 0 : Byte.toUnsignedInt(input[0]) % 3;
+        byte[] body = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
+        try {
+            MachineConfig config = switch (form) {
+                case 0 -> ConfigLoader.fdr1().file(write("fuzz.yaml", body)).build();
+                case 1 -> ConfigLoader.fdr1().file(write("fuzz.json", body)).build();
+                default -> ConfigLoader.fdr1().set(lines(body)).build();
+            };
+            assertThat(config.cpus()).isPositive();
+        } catch (ConfigException e) {
+            assertThat(e.getMessage()).isNotBlank().doesNotContain("\n", "\r");
+        }
+    }
+
+    private static List<String> lines(byte[] body) {
+        return List.of(new String(body, StandardCharsets.UTF_8).split("\n", -1));
+    }
+
+    private static Path write(String name, byte[] body) throws IOException {
+        return Files.write(DIR.resolve(name), body);
+    }
+
+    private static Path tempDir() {
+        try {
+            Path dir = Files.createTempDirectory("fdr-config-fuzz");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.fdrsim.replayer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.fdrsim.recorder.dump.CheckpointState;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.DumpFormatException;
+import org.fdrsim.recorder.dump.RegisterState;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Coverage-guided fuzz target for the dump reader and the replayer: any bytes, with every
+ * section's CRC recomputed ({@link SectionSeals}) so mutations reach the parsers, read as a
+ * dump or give one {@link DumpFormatException} with a one-line message; a dump that reads
+ * replays to a verdict (bit-exact or a divergence, which includes deadlocks and logs that
+ * cannot be replayed), never another exception.
+ *
+ * <p>Seeds (dumps recorded from the examples) and findings:
+ * {@code src/test/resources/org/fdrsim/replayer/DumpReplayFuzzTestInputs/readAndReplay/}.
+ */
+class DumpReplayFuzzTest {
+    /**
+     * Dumps that declare more instructions than this are read but not replayed: replaying a
+     * long (real or forged) recording is slow, not wrong, and would only slow the fuzzer.
+     */
+    private static final long REPLAY_BUDGET = 2_000_000;
+
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(30)
+    void readAndReplay(byte[] input) {
+        CoreDump dump;
+        try {
+            dump = CoreDumpReader.read(SectionSeals.reseal(input), "fuzz.fdr");
+        } catch (DumpFormatException e) {
+            assertThat(e.getMessage()).startsWith("fuzz.fdr: ").doesNotContain("\n", "\r");
+            return;
+        }
+        if (declaredInstructions(dump) > REPLAY_BUDGET) {
+            return;
+        }
+        ReplayInput in = DumpReplay.input(dump, 0);
+        Verdict v = Verifier.verify(in, DumpReplay.probe(dump), DumpReplay.expected(dump), 1);
+        assertThat(v.describe()).isNotBlank();
+        assertThat(ReplayParallelism.of(in).instructions()).isNotNegative();
+    }
+
+    /** Every saved and final IC added up (saturating): what the replay would have to execute at most. */
+    private static long declaredInstructions(CoreDump dump) {
+        long n = 0;
+        for (CheckpointState cs : dump.checkpoints()) {
+            for (RegisterState r : cs.registers()) {
+                n = saturatingAdd(n, r.instructionCount());
+            }
+            for (long ic : cs.dmaEndingIcs()) {
+                n = saturatingAdd(n, ic);
+            }
+        }
+        for (RegisterState r : dump.finalRegisters()) {
+            n = saturatingAdd(n, r.instructionCount());
+        }
+        for (long ic : dump.finalDmaIcs()) {
+            n = saturatingAdd(n, ic);
+        }
+        return n;
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        return b < 0 || a + b < a ? Long.MAX_VALUE : a + b;
+    }
+}
