@@ -10,6 +10,7 @@ import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
 import org.fdrsim.results.Parallel;
+import org.fdrsim.results.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -53,7 +54,8 @@ final class ExperimentCommand implements Runnable {
         @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default: host processors). Results do not depend on it.")
         Integer jobs;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Output directory (default experiment-paper).")
+        @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = {"Output directory (default experiment-paper). Each finished run is kept in DIR/runs/;",
+                "running again with the same scale and settings skips those (resume); a directory of another configuration is refused."})
         Path output = Path.of("experiment-paper");
 
         @Override
@@ -67,8 +69,9 @@ final class ExperimentCommand implements Runnable {
             }
             long start = System.nanoTime();
             try {
+                RunStore store = ExperimentDirs.claim(output, o);
                 PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,
-                        ConsoleProgress.create());
+                        ConsoleProgress.create(), store);
                 PaperReport.write(new Outputs(output), r, command(o));
                 for (PaperExperiment.Finding f : r.findings()) {
                     main.out.printf("%-4s %s: %s%n", f.reproduced() ? "yes" : "NO", f.claim(), f.measured());

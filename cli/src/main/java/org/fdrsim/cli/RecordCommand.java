@@ -41,8 +41,8 @@ final class RecordCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine;
 
-    @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Cycles between checkpoints (checkpoint.intervalCycles; FDR1: 333333333).")
-    Long checkpointInterval;
+    @Option(names = "--checkpoint-interval", paramLabel = "TIME", description = "Time between checkpoints with a unit, e.g. '1/3 s', '2 ms', '50000 cycles' (checkpoint.interval; FDR1: 1/3 s).")
+    String checkpointInterval;
 
     @Option(names = "--validate", description = "Also keep the validation trace (recorder.validate): a state hash per processor every N instructions and at each checkpoint, and every device store, so that 'fdr replay' pinpoints the first divergent interval.")
     boolean validate;
@@ -55,8 +55,11 @@ final class RecordCommand implements Callable<Integer> {
         MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
         if (checkpointInterval != null) {
             try {
-                config = new ConfigLoader(config).set("checkpoint.intervalCycles", String.valueOf(checkpointInterval))
-                        .build();
+                // a bare number is the old form (processor cycles), kept working with a note
+                String path = checkpointInterval.trim().matches("[0-9]+") ? "checkpoint.intervalCycles" : "checkpoint.interval";
+                ConfigLoader l = new ConfigLoader(config).set(path, checkpointInterval);
+                config = l.build();
+                l.notes().forEach(main.err::println);
             } catch (ConfigException e) {
                 throw new UserError("--checkpoint-interval: " + e.getMessage(), e);
             }

@@ -102,7 +102,7 @@ public final class TimedMachine {
         interruptLog.setClock(cpu -> cpus[cpu].cycle());
         this.recorder = config.recorder().enabled()
                 ? MachineRecorder.attach(this,
-                        config.recorder().options(config.processor().clockGHz()), config.checkpoint().toConfig())
+                        config.recorder().options(config.processor().clockGHz()), config.checkpointCycles())
                 : null;
         if (recorder != null) {
             wireIoLogs(recorder);
@@ -179,7 +179,9 @@ public final class TimedMachine {
             long first = Long.MAX_VALUE;
             long second = Long.MAX_VALUE;
             boolean anyLive = false;
-            long instructions = 0; // counted here: misses also retire instructions inside events
+            // counted here (misses also retire instructions inside events), over the whole run:
+            // ICs restart at every checkpoint, the intervals before the current one are added
+            long instructions = instructionsBefore();
             for (int c = 0; c < cpus.length; c++) {
                 Processor p = cpus[c];
                 instructions += p.instructionCount();
@@ -323,6 +325,23 @@ public final class TimedMachine {
         if (validation != null) {
             validation.finish();
         }
+    }
+
+    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
+    private long instructionsBefore() {
+        return recorder == null ? 0 : recorder.checkpoints().instructionsBeforeLastInterval();
+    }
+
+    /**
+     * Instructions committed by every processor since the run began (processors' ICs restart
+     * at each checkpoint; this does not).
+     */
+    public long instructionsCommitted() {
+        long n = instructionsBefore();
+        for (Processor p : cpus) {
+            n += p.instructionCount();
+        }
+        return n;
     }
 
     /** The configuration this machine was built from. */

@@ -138,6 +138,24 @@ public final class MachineRecorder {
         return trace;
     }
 
+    /**
+     * For long experiments: every policy's arcs (the netzer reduction's too, if the trace is
+     * on) are counted ({@link ArcLog#total}) instead of kept, and the trace keeps no accesses,
+     * so memory does not grow with the run. Call after {@link #observeAllPolicies} and
+     * {@link #enableTrace}; the hardware logs are not affected.
+     */
+    public void countArcsOnly() {
+        for (ArcPolicy p : observers) {
+            if (p != null) {
+                p.arcs().setKeep(false);
+            }
+        }
+        if (trace != null) {
+            trace.setKeep(false);
+            trace.netzer().arcs().setKeep(false);
+        }
+    }
+
     /** DMA engine {@code agent} (id cpus + k) logs its race arcs into DMA race buffer k. */
     public void wireDmaEngine(int agent) {
         race.setSink(agent, logs.buffer(LogKind.DMA_RACE, agent - cpus));

@@ -15,6 +15,7 @@ public final class LogBank {
     private final int chunkBytes;
     private final ReservedMemory reserve;
     private final EnumMap<LogKind, List<LogBuffer>> buffers = new EnumMap<>(LogKind.class);
+    private boolean probe;
 
     public LogBank(Map<LogKind, BufferSpec> specs, int chunkBytes, ReservedMemory reserve) {
         this.specs = new EnumMap<>(specs);
@@ -37,6 +38,9 @@ public final class LogBank {
         LogBuffer b = list.get(owner);
         if (b == null) {
             b = new LogBuffer(specs.get(kind), owner, chunkBytes, reserve);
+            if (probe) {
+                b.probeAlternatives();
+            }
             list.set(owner, b);
         }
         return b;
@@ -55,6 +59,25 @@ public final class LogBank {
 
     public BufferSpec spec(LogKind kind) {
         return specs.get(kind);
+    }
+
+    /** Every buffer, now and later, also measures the candidate compressors ({@link LogBuffer#probeAlternatives}). */
+    public void probeAlternatives() {
+        probe = true;
+        for (LogKind k : LogKind.values()) {
+            for (LogBuffer b : buffers(k)) {
+                b.probeAlternatives();
+            }
+        }
+    }
+
+    /** Bytes of log {@code kind} under each candidate compressor (summed over owners); empty unless probed. */
+    public Map<String, Long> alternatives(LogKind kind) {
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        for (LogBuffer b : buffers(kind)) {
+            b.alternatives().forEach((k, v) -> m.merge(k, v, Long::sum));
+        }
+        return m;
     }
 
     /** Compresses every partial chunk (trigger). */

@@ -2,6 +2,9 @@ package org.fdrsim.recorder.buffer;
 
 import org.fdrsim.io.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
+import org.fdrsim.recorder.compress.CompressionProbe;
+import org.fdrsim.recorder.race.DeltaRaceEncoding;
+import org.fdrsim.recorder.race.RaceEntry;
 import org.fdrsim.recorder.dump.LogSegment;
 
 /**
@@ -24,6 +27,10 @@ public final class LogBuffer implements LogSink {
     private long stallCycles;
     private long segmentEntriesStart;
     private long segmentRawStart;
+    /** Race logs, when probing: the same entries delta-coded, measured under every compressor. */
+    private DeltaRaceEncoding delta;
+    private CompressionProbe deltaProbe;
+    private final byte[] deltaEntry = new byte[RaceEntry.BYTES];
 
     public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve) {
         this.spec = spec;
@@ -54,6 +61,10 @@ public final class LogBuffer implements LogSink {
         peak = Math.max(peak, occupancy);
         entries++;
         compressor.write(entry, offset, length);
+        if (delta != null && length == RaceEntry.BYTES) {
+            delta.encode(entry, offset, deltaEntry);
+            deltaProbe.write(deltaEntry, 0, RaceEntry.BYTES);
+        }
         return resume;
     }
 
@@ -72,6 +83,10 @@ public final class LogBuffer implements LogSink {
      */
     public LogSegment closeSegment() {
         byte[] stream = compressor.cutSegment();
+        if (delta != null) {
+            delta.reset();
+            deltaProbe.flush();
+        }
         long raw = compressor.rawBytes() - segmentRawStart;
         LogSegment s = new LogSegment(spec.kind(), owner,
                 entries - segmentEntriesStart, raw, stream);
@@ -80,9 +95,36 @@ public final class LogBuffer implements LogSink {
         return s;
     }
 
+    /**
+     * Measures every candidate compressor on this log's chunks from now on, and for the race
+     * logs also the delta-coded entry stream ({@link DeltaRaceEncoding}); experiments report both.
+     */
+    public void probeAlternatives() {
+        compressor.probeAlternatives();
+        if (delta == null && (spec.kind() == LogKind.MEMORY_RACE || spec.kind() == LogKind.DMA_RACE)) {
+            delta = new DeltaRaceEncoding();
+            deltaProbe = new CompressionProbe(compressor.chunkBytes());
+        }
+    }
+
+    /** Bytes under each candidate (names as {@link CompressionProbe#NAMES}; race logs also {@code delta+NAME}), or empty. */
+    public java.util.Map<String, Long> alternatives() {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        if (compressor.alternatives() != null) {
+            m.putAll(compressor.alternatives());
+        }
+        if (deltaProbe != null) {
+            deltaProbe.bytes().forEach((k, v) -> m.put("delta+" + k, v));
+        }
+        return m;
+    }
+
     /** Compresses what is still waiting (the trigger flushes every buffer). */
     public void flush() {
         compressor.flush();
+        if (deltaProbe != null) {
+            deltaProbe.flush();
+        }
     }
 
     /** Bytes in the buffer at {@code now}, if nothing more arrives. */

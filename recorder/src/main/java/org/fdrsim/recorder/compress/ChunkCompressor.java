@@ -28,6 +28,7 @@ public final class ChunkCompressor {
     private long chunks;
     private final ByteArrayOutputStream stream = new ByteArrayOutputStream();
     private final ReservedMemoryCharge charge;
+    private CompressionProbe probe;
 
     /** Where compressed bytes are charged. */
     @FunctionalInterface
@@ -66,7 +67,22 @@ public final class ChunkCompressor {
         }
     }
 
+    /** Also measures every candidate compressor on this log's chunks from now on (experiments). */
+    public void probeAlternatives() {
+        if (probe == null) {
+            probe = new CompressionProbe(chunk.length);
+        }
+    }
+
+    /** Bytes after each candidate compressor ({@link CompressionProbe#NAMES}), or null if not probed. */
+    public java.util.Map<String, Long> alternatives() {
+        return probe == null ? null : probe.bytes();
+    }
+
     private void compressChunk() {
+        if (probe != null) {
+            probe.chunk(chunk, 0, fill);
+        }
         int n = lz4.compress(chunk, 0, fill, out, 0, out.length);
         writeInt(fill);
         writeInt(n);
@@ -91,6 +107,10 @@ public final class ChunkCompressor {
     /** LZ4 bytes of the chunks compressed so far (call {@link #flush} first for the total). */
     public long compressedBytes() {
         return compressedBytes;
+    }
+
+    public int chunkBytes() {
+        return chunk.length;
     }
 
     public long chunks() {
