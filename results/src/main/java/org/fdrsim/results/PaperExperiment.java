@@ -85,17 +85,53 @@ public final class PaperExperiment {
     public static Result run(Options o, int threads, Progress progress, RunStore store) throws ConfigException {
         List<RunSpec> specs = plan(o);
         Runner.config(specs.get(0)); // a bad --set fails here, before anything runs
-        return assemble(o, Parallel.run(specs, threads, progress, store));
+        // Run seed by seed across the workloads (each workload's traced run after its first seed), so an
+        // interrupted experiment has every workload with the same seeds; results come back in plan order.
+        List<Integer> order = executionOrder(o);
+        List<RunSpec> ordered = new ArrayList<>();
+        for (int i : order) {
+            ordered.add(specs.get(i));
+        }
+        List<Measurement> done = Parallel.run(ordered, threads, progress, store);
+        Measurement[] inPlan = new Measurement[specs.size()];
+        for (int k = 0; k < order.size(); k++) {
+            inPlan[order.get(k)] = done.get(k);
+        }
+        return assemble(o, List.of(inPlan));
     }
 
-    /** What makes two experiments' runs interchangeable: the scale and every setting (not the number of runs). */
-    public record Identity(String scale, List<String> settings) {
+    /** Indexes into {@link #plan}: seed-major, workloads in order, each workload's traced run after its first seed. */
+    static List<Integer> executionOrder(Options o) {
+        int per = 2 * o.runs() + 1;
+        List<Integer> order = new ArrayList<>();
+        for (int r = 0; r < o.runs(); r++) {
+            for (int w = 0; w < o.workloads().size(); w++) {
+                order.add(w * per + 2 * r);
+                order.add(w * per + 2 * r + 1);
+                if (r == 0) {
+                    order.add(w * per + per - 1);
+                }
+            }
+        }
+        return order;
+    }
+
+    /**
+     * What makes two experiments' runs interchangeable: the scale, every setting and each
+     * workload's work (not the number of runs or which workloads).
+     */
+    public record Identity(String scale, List<String> settings, List<String> work) {
         public Identity {
             settings = List.copyOf(settings);
+            work = List.copyOf(work);
         }
 
         public static Identity of(Options o) {
-            return new Identity(o.scale(), PaperExperiment.settings(o));
+            List<String> work = new ArrayList<>();
+            for (String w : WorkloadCatalog.names()) {
+                work.add("work of " + w + "=" + WorkloadCatalog.work(w, Scale.parse(o.scale())));
+            }
+            return new Identity(o.scale(), PaperExperiment.settings(o), work);
         }
 
         /**
@@ -106,8 +142,12 @@ public final class PaperExperiment {
             if (!scale.equals(other.scale)) {
                 return "--scale " + other.scale + " (the directory holds runs of --scale " + scale + ")";
             }
-            java.util.Map<String, String> mine = asMap(settings);
-            java.util.Map<String, String> theirs = asMap(other.settings);
+            List<String> a = new ArrayList<>(settings);
+            a.addAll(work);
+            List<String> b = new ArrayList<>(other.settings);
+            b.addAll(other.work);
+            java.util.Map<String, String> mine = asMap(a);
+            java.util.Map<String, String> theirs = asMap(b);
             java.util.Set<String> keys = new java.util.TreeSet<>(mine.keySet());
             keys.addAll(theirs.keySet());
             for (String k : keys) {

@@ -91,6 +91,14 @@ final class ConfigValidator {
             problems.add("recorder is missing");
             return;
         }
+        try {
+            org.fdrsim.recorder.compress.Codec.parse(r.compressor());
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        if (!RecorderConfig.FIXED9.equals(r.raceEncoding()) && !RecorderConfig.DELTA.equals(r.raceEncoding())) {
+            problems.add("recorder.raceEncoding must be 'fixed9' (FDR1's 9-byte entries) or 'delta', got '" + r.raceEncoding() + "'");
+        }
         if (!java.util.List.of("fdr", "all-arcs", "none").contains(r.policy())) {
             problems.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer), got '"
                     + r.policy() + "'");

@@ -72,7 +72,8 @@ public final class MachineRecorder {
         observers[options.policy().ordinal()] = race.primary();
         long memoryBytes = mem.memory().size();
         this.logs = new LogBank(options.buffers(), options.chunkBytes(),
-                ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()));
+                ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()), options.compressor(),
+                options.deltaRace());
         for (int i = 0; i < cpus; i++) {
             race.setSink(i, logs.buffer(LogKind.MEMORY_RACE, i));
         }

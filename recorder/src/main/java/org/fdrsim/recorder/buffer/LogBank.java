@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.fdrsim.recorder.compress.Codec;
 
 /**
  * Every log buffer of a machine, by log and owner (processor, DMA engine or memory node),
@@ -16,8 +17,18 @@ public final class LogBank {
     private final ReservedMemory reserve;
     private final EnumMap<LogKind, List<LogBuffer>> buffers = new EnumMap<>(LogKind.class);
     private boolean probe;
+    private final Codec codec;
+    private final boolean deltaRace;
 
+    /** LZ4, fixed race entries. */
     public LogBank(Map<LogKind, BufferSpec> specs, int chunkBytes, ReservedMemory reserve) {
+        this(specs, chunkBytes, reserve, Codec.LZ4, false);
+    }
+
+    /** With the {@code codec} for every log; {@code deltaRace}: race entries are delta-coded first. */
+    public LogBank(Map<LogKind, BufferSpec> specs, int chunkBytes, ReservedMemory reserve, Codec codec, boolean deltaRace) {
+        this.codec = codec;
+        this.deltaRace = deltaRace;
         this.specs = new EnumMap<>(specs);
         this.chunkBytes = chunkBytes;
         this.reserve = reserve;
@@ -37,7 +48,7 @@ public final class LogBank {
         }
         LogBuffer b = list.get(owner);
         if (b == null) {
-            b = new LogBuffer(specs.get(kind), owner, chunkBytes, reserve);
+            b = new LogBuffer(specs.get(kind), owner, chunkBytes, reserve, codec, deltaRace);
             if (probe) {
                 b.probeAlternatives();
             }

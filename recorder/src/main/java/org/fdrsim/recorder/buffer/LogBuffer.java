@@ -2,6 +2,7 @@ package org.fdrsim.recorder.buffer;
 
 import org.fdrsim.io.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
+import org.fdrsim.recorder.compress.Codec;
 import org.fdrsim.recorder.compress.CompressionProbe;
 import org.fdrsim.recorder.race.DeltaRaceEncoding;
 import org.fdrsim.recorder.race.RaceEntry;
@@ -29,13 +30,24 @@ public final class LogBuffer implements LogSink {
     private long segmentRawStart;
     /** Race logs, when probing: the same entries delta-coded, measured under every compressor. */
     private DeltaRaceEncoding delta;
+    /** Set when the stored race entries are delta-coded ({@code recorder.raceEncoding: delta}). */
+    private final DeltaRaceEncoding primaryDelta;
+    private final byte[] primaryEntry = new byte[RaceEntry.BYTES];
     private CompressionProbe deltaProbe;
     private final byte[] deltaEntry = new byte[RaceEntry.BYTES];
 
+    /** LZ4, fixed entries. */
     public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve) {
+        this(spec, owner, chunkBytes, reserve, Codec.LZ4, false);
+    }
+
+    /** With {@code codec}; {@code deltaRace}: a race log delta-codes its entries before compression. */
+    public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve, Codec codec, boolean deltaRace) {
         this.spec = spec;
         this.owner = owner;
-        this.compressor = new ChunkCompressor(chunkBytes, reserve::charge);
+        boolean race = spec.kind() == LogKind.MEMORY_RACE || spec.kind() == LogKind.DMA_RACE;
+        this.primaryDelta = deltaRace && race ? new DeltaRaceEncoding() : null;
+        this.compressor = new ChunkCompressor(chunkBytes, reserve::charge, codec, primaryDelta != null);
     }
 
     @Override
@@ -60,7 +72,12 @@ public final class LogBuffer implements LogSink {
         occupancy += length;
         peak = Math.max(peak, occupancy);
         entries++;
-        compressor.write(entry, offset, length);
+        if (primaryDelta != null && length == RaceEntry.BYTES) {
+            primaryDelta.encode(entry, offset, primaryEntry);
+            compressor.write(primaryEntry, 0, length);
+        } else {
+            compressor.write(entry, offset, length);
+        }
         if (delta != null && length == RaceEntry.BYTES) {
             delta.encode(entry, offset, deltaEntry);
             deltaProbe.write(deltaEntry, 0, RaceEntry.BYTES);
@@ -83,6 +100,9 @@ public final class LogBuffer implements LogSink {
      */
     public LogSegment closeSegment() {
         byte[] stream = compressor.cutSegment();
+        if (primaryDelta != null) {
+            primaryDelta.reset();
+        }
         if (delta != null) {
             delta.reset();
             deltaProbe.flush();

@@ -1,25 +1,31 @@
 package org.fdrsim.recorder.compress;
 
-import io.airlift.compress.lz4.Lz4Compressor;
-import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 /**
- * The LZ77 box: a log's drained bytes, compressed in fixed-size chunks with LZ4 (an LZ77
- * coder without entropy coding; aircompressor, pure Java). Each chunk is compressed
- * independently, as a hardware compressor with a bounded window would. The compressed
- * stream is kept (small), so it can be written into a dump and decompressed again.
+ * The LZ77 box: a log's drained bytes, compressed in fixed-size chunks with the configured
+ * {@link Codec} (LZ4 by default: an LZ77 coder without entropy coding; aircompressor, pure
+ * Java). Each chunk is compressed independently, as a hardware compressor with a bounded
+ * window would. The compressed stream is kept (small), so it can be written into a dump and
+ * decompressed again.
  *
- * <p>Stored chunk format: 4-byte raw length, 4-byte compressed length (big-endian), then
- * the LZ4 block. {@link #compressedBytes} counts the LZ4 blocks only (the 8-byte headers are
- * the simulator's framing, not hardware).
+ * <p>Stored chunk format: a 4-byte word (big-endian) whose low 24 bits are the raw length,
+ * bits 24..27 the codec id (0 = LZ4, the only one before dump format 2), bit 31 set when the
+ * chunk holds delta-coded race entries ({@link org.fdrsim.recorder.race.DeltaRaceEncoding});
+ * a 4-byte compressed length; then the block. {@link #compressedBytes} counts the blocks only
+ * (the 8-byte headers are the simulator's framing, not hardware).
  */
 public final class ChunkCompressor {
     /** Default chunk size. */
     public static final int DEFAULT_CHUNK = 4096;
 
-    private final Lz4Compressor lz4 = new Lz4Compressor();
+    private static final int DELTA_FLAG = 1 << 31;
+    private static final int RAW_MASK = (1 << 24) - 1;
+
+    private final Codec codec;
+    private final Codec.Encoder encoder;
+    private final int headerFlags;
     private final byte[] chunk;
     private final byte[] out;
     private int fill;
@@ -36,13 +42,26 @@ public final class ChunkCompressor {
         void charge(long bytes);
     }
 
+    /** LZ4, fixed entries. */
     public ChunkCompressor(int chunkBytes, ReservedMemoryCharge charge) {
-        if (chunkBytes < 64) {
-            throw new IllegalArgumentException("compression chunk must be at least 64 bytes, got " + chunkBytes);
+        this(chunkBytes, charge, Codec.LZ4, false);
+    }
+
+    /** With {@code codec}; {@code deltaRace}: the bytes are delta-coded race entries (marked in each chunk header). */
+    public ChunkCompressor(int chunkBytes, ReservedMemoryCharge charge, Codec codec, boolean deltaRace) {
+        if (chunkBytes < 64 || chunkBytes > RAW_MASK) {
+            throw new IllegalArgumentException("compression chunk must be 64 bytes .. 16 MB, got " + chunkBytes);
         }
+        this.codec = codec;
+        this.encoder = codec.encoder();
+        this.headerFlags = (codec.id() << 24) | (deltaRace ? DELTA_FLAG : 0);
         this.chunk = new byte[chunkBytes];
-        this.out = new byte[lz4.maxCompressedLength(chunkBytes)];
+        this.out = new byte[codec.maxCompressedLength(chunkBytes)];
         this.charge = charge;
+    }
+
+    public Codec codec() {
+        return codec;
     }
 
     /** Adds drained bytes; full chunks are compressed at once. */
@@ -83,8 +102,8 @@ public final class ChunkCompressor {
         if (probe != null) {
             probe.chunk(chunk, 0, fill);
         }
-        int n = lz4.compress(chunk, 0, fill, out, 0, out.length);
-        writeInt(fill);
+        int n = encoder.compress(chunk, 0, fill, out);
+        writeInt(fill | headerFlags);
         writeInt(n);
         stream.write(out, 0, n);
         compressedBytes += n;
@@ -133,27 +152,43 @@ public final class ChunkCompressor {
         return stream.toByteArray();
     }
 
-    /** Decompresses a stream produced by {@link #stream}. */
+    /** Decompresses a stream produced by {@link #stream} (any codec; delta-coded race entries are decoded). */
     public static byte[] decompress(byte[] stream) {
-        Lz4Decompressor d = new Lz4Decompressor();
         byte[] result = new byte[0];
         int size = 0;
         int p = 0;
+        boolean delta = false;
         while (p < stream.length) {
-            int raw = readInt(stream, p);
+            if (p + 8 > stream.length) {
+                throw new IllegalArgumentException("corrupt log chunk: truncated header at byte " + p);
+            }
+            int word = readInt(stream, p);
+            int raw = word & RAW_MASK;
+            Codec codec = Codec.byId((word >>> 24) & 0x7f);
+            if (codec == null) {
+                throw new IllegalArgumentException("corrupt log chunk: unknown codec " + ((word >>> 24) & 0x7f));
+            }
+            delta |= (word & DELTA_FLAG) != 0;
             int packed = readInt(stream, p + 4);
             p += 8;
+            if (packed < 0 || packed > stream.length - p) {
+                throw new IllegalArgumentException("corrupt log chunk: " + packed + " compressed bytes, " + (stream.length - p) + " left");
+            }
             if (size + raw > result.length) {
                 result = Arrays.copyOf(result, Math.max(size + raw, result.length * 2));
             }
-            int got = d.decompress(stream, p, packed, result, size, raw);
+            int got = codec.decompress(stream, p, packed, result, size, raw);
             if (got != raw) {
                 throw new IllegalArgumentException("corrupt log chunk: " + got + " bytes, expected " + raw);
             }
             size += raw;
             p += packed;
         }
-        return Arrays.copyOf(result, size);
+        byte[] bytes = Arrays.copyOf(result, size);
+        if (delta) {
+            org.fdrsim.recorder.race.DeltaRaceEncoding.decodeInPlace(bytes);
+        }
+        return bytes;
     }
 
     private static int readInt(byte[] b, int p) {

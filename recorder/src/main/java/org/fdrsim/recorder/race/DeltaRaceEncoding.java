@@ -23,6 +23,21 @@ public final class DeltaRaceEncoding {
         lastOwn = own;
     }
 
+    /** Undoes {@link #encode} over one segment's whole entry stream, in place. */
+    public static void decodeInPlace(byte[] data) {
+        if (data.length % RaceEntry.BYTES != 0) {
+            throw new IllegalArgumentException("corrupt race log: " + data.length + " bytes is not a whole number of entries");
+        }
+        long[] other = new long[256];
+        long own = 0;
+        for (int off = 0; off < data.length; off += RaceEntry.BYTES) {
+            int id = data[off] & 0xff;
+            other[id] = (other[id] + u32(data, off + 1)) & 0xffffffffL;
+            own = (own + u32(data, off + 5)) & 0xffffffffL;
+            RaceEntry.encode(data, off, id, other[id], own);
+        }
+    }
+
     private static long u32(byte[] b, int p) {
         return ((b[p] & 0xffL) << 24) | ((b[p + 1] & 0xffL) << 16) | ((b[p + 2] & 0xffL) << 8) | (b[p + 3] & 0xffL);
     }
