@@ -46,9 +46,13 @@ public final class Parallel {
                 RunSpec s = specs.get(i);
                 Measurement done = kept[i];
                 futures.add(done != null ? java.util.concurrent.CompletableFuture.completedFuture(done) : pool.submit(() -> {
+                    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                    long cpu0 = mx.getCurrentThreadCpuTime();
+                    long wall0 = System.nanoTime();
                     Measurement m = Runner.run(s);
                     if (store != null) {
                         store.save(s, m);
+                        store.saveHostTime(s, (mx.getCurrentThreadCpuTime() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9);
                     }
                     progress.step();
                     return m;

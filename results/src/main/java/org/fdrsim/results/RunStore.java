@@ -44,6 +44,21 @@ public final class RunStore {
         }
     }
 
+    /**
+     * The host time one run took, kept beside it ({@code NAME.host.json}: CPU seconds of the
+     * thread that ran it, and wall seconds); not part of the measurement, which depends only
+     * on the configuration and seed.
+     */
+    public void saveHostTime(RunSpec spec, double cpuSeconds, double wallSeconds) {
+        String name = file(spec).getFileName().toString().replace(".json", ".host.json");
+        String json = String.format(java.util.Locale.ROOT, "{\"cpuSeconds\": %.3f, \"wallSeconds\": %.3f}%n", cpuSeconds, wallSeconds);
+        try {
+            AtomicFile.write(dir.resolve(name), json.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public void save(RunSpec spec, Measurement m) {
         try {
             Files.createDirectories(dir);
