@@ -10,14 +10,16 @@ import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
 import org.fdrsim.results.Parallel;
+import org.fdrsim.results.PaperSlurm;
 import org.fdrsim.results.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr experiment paper}: the paper's Figure 4, Figure 5, Table 3 and reduction table on the proxies. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, description = "Run an experiment and write its report.",
-        subcommands = {ExperimentCommand.Paper.class})
+        subcommands = {ExperimentCommand.Paper.class, ExperimentCommand.RunOne.class, ExperimentCommand.Merge.class})
 final class ExperimentCommand implements Runnable {
     @ParentCommand
     Main main;
@@ -36,7 +38,8 @@ final class ExperimentCommand implements Runnable {
         @ParentCommand
         ExperimentCommand parent;
 
-        @Option(names = "--scale", paramLabel = "SCALE", description = "default (minutes; small intervals and work), paper (1/3 s checkpoints; hours) or tiny (tests).")
+        @Option(names = "--scale", paramLabel = "SCALE", description = {"default (0.5 ms checkpoints, ~10 ms runs; a minute), paper (FDR1: 100 ms warm-up, then 1/3 s",
+                "checkpoints for ~1 s; tens of seconds to minutes per run) or tiny (tests)."})
         String scale = "default";
 
         @Option(names = "--runs", paramLabel = "N", description = "Perturbed runs per workload, with and without FDR (default 10; the paper used 15).")
@@ -58,6 +61,10 @@ final class ExperimentCommand implements Runnable {
                 "running again with the same scale and settings skips those (resume); a directory of another configuration is refused."})
         Path output = Path.of("experiment-paper");
 
+        @Option(names = "--emit-slurm", paramLabel = "DIR", description = {"Do not run: write a Slurm job array (one task per run) to DIR;",
+                "then 'fdr experiment merge DIR' writes the report."})
+        Path emitSlurm;
+
         @Override
         public Integer call() throws IOException {
             Main main = parent.main;
@@ -66,6 +73,18 @@ final class ExperimentCommand implements Runnable {
                 o = new PaperExperiment.Options(scale, runs, seed, set, workloads);
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
+            }
+            if (emitSlurm != null) {
+                try {
+                    PaperExperiment.recordedConfig(o); // a bad --set fails here
+                    ExperimentDirs.claim(emitSlurm, o);
+                    int n = PaperSlurm.write(new Outputs(emitSlurm), o, "fdr");
+                    main.out.printf("%d runs; submit with: sbatch %s%n", n, emitSlurm.resolve(PaperSlurm.SCRIPT));
+                    main.out.println("then: fdr experiment merge " + emitSlurm);
+                } catch (ConfigException | IllegalArgumentException e) {
+                    throw new UserError(e.getMessage(), e);
+                }
+                return ExitCodes.OK;
             }
             long start = System.nanoTime();
             try {
@@ -84,7 +103,7 @@ final class ExperimentCommand implements Runnable {
             return ExitCodes.OK;
         }
 
-        private String command(PaperExperiment.Options o) {
+        static String command(PaperExperiment.Options o) {
             StringBuilder sb = new StringBuilder("fdr experiment paper --scale ").append(o.scale()).append(" --runs ")
                     .append(o.runs()).append(" --seed ").append(o.baseSeed()).append(" --workload ")
                     .append(String.join(",", o.workloads()));
@@ -92,6 +111,58 @@ final class ExperimentCommand implements Runnable {
                 sb.append(" --set ").append(s);
             }
             return sb.toString();
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Run one run of a Slurm paper experiment (what array task I does) and keep it in DIR/runs/.")
+    static final class RunOne implements Callable<Integer> {
+        @ParentCommand
+        ExperimentCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to 'fdr experiment paper --emit-slurm'.")
+        Path dir;
+
+        @Option(names = "--index", paramLabel = "I", required = true, description = "The run (SLURM_ARRAY_TASK_ID).")
+        int index;
+
+        @Override
+        public Integer call() {
+            try {
+                PaperExperiment.Options o = PaperSlurm.readOptions(dir);
+                Path f = PaperSlurm.runOne(o, index, ExperimentDirs.claim(dir, o));
+                parent.main.out.println("kept " + f);
+            } catch (ConfigException | IllegalArgumentException | IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "merge", mixinStandardHelpOptions = true,
+            description = "Write the report of a Slurm paper experiment once every run is in DIR/runs/.")
+    static final class Merge implements Callable<Integer> {
+        @ParentCommand
+        ExperimentCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to 'fdr experiment paper --emit-slurm'.")
+        Path dir;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Where to write the report (default DIR).")
+        Path output;
+
+        @Override
+        public Integer call() {
+            try {
+                PaperExperiment.Options o = PaperSlurm.readOptions(dir);
+                PaperExperiment.Result r = PaperSlurm.merge(o, ExperimentDirs.claim(dir, o));
+                Path out = output == null ? dir : output;
+                PaperReport.write(new Outputs(out), r, Paper.command(o));
+                parent.main.out.println("report: " + out.resolve("report.md"));
+            } catch (ConfigException | IllegalArgumentException | IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
         }
     }
 }

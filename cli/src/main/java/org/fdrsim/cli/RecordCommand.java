@@ -10,6 +10,7 @@ import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -113,8 +114,8 @@ final class RecordCommand implements Callable<Integer> {
                 dump.checkpoints().size(), InspectCommand.cycles(dump), dump.summary().checkpointsDropped(),
                 dump.summary().checkpointsDroppedEarly() > 0
                         ? " (" + dump.summary().checkpointsDroppedEarly() + " early: reserved memory full)" : "");
-        main.out.printf("replay interval: %d cycles from the oldest retained checkpoint%n",
-                InspectCommand.replayInterval(dump));
+        main.out.printf("replay interval: %s from the oldest retained checkpoint%n",
+                SimTime.describe(InspectCommand.replayInterval(dump), config.processor().clockGHz()));
         if (dump.validation() != null) {
             long[] n = dump.validation().counts();
             main.out.printf("validation trace: %d state hashes (every %d instructions and at each checkpoint), "

@@ -83,18 +83,25 @@ public final class SimTime {
         return String.format(Locale.ROOT, "%s (%,d cycles)", seconds(cycles / (cpuGHz * 1e9)), cycles);
     }
 
-    /** Seconds in the unit that reads best: s, ms, us or ns. */
+    /** Seconds in the unit that reads best (s, ms, us or ns), to 6 significant digits. */
     public static String seconds(double s) {
         double a = Math.abs(s);
         if (a == 0 || a >= 1) {
-            return String.format(Locale.ROOT, "%.6g s", s);
+            return digits(s) + " s";
         }
         if (a >= 1e-3) {
-            return String.format(Locale.ROOT, "%.6g ms", s * 1e3);
+            return digits(s * 1e3) + " ms";
         }
         if (a >= 1e-6) {
-            return String.format(Locale.ROOT, "%.6g us", s * 1e6);
+            return digits(s * 1e6) + " us";
         }
-        return String.format(Locale.ROOT, "%.6g ns", s * 1e9);
+        return digits(s * 1e9) + " ns";
+    }
+
+    private static String digits(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }
