@@ -1,7 +1,11 @@
 package org.fdrsim.cli;
 
 import java.util.concurrent.Callable;
+import java.util.Map;
+import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.config.SimTime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -21,7 +25,30 @@ final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        main.out.print(ConfigLoader.toYaml(machine.build()));
+        MachineConfig c = machine.build();
+        main.out.print(withCycles(ConfigLoader.toYaml(c), c));
         return ExitCodes.OK;
+    }
+
+    /** The YAML with each checkpoint time followed by a comment giving it in seconds and processor cycles. */
+    static String withCycles(String yaml, MachineConfig c) {
+        CheckpointConfig k = c.checkpointCycles();
+        double ghz = c.processor().clockGHz();
+        Map<String, Long> cycles = Map.of("interval", k.intervalCycles(), "quiesce", k.quiesceCycles(),
+                "replayIntervalTarget", k.replayIntervalTargetCycles(), "warmup", k.warmupCycles());
+        StringBuilder sb = new StringBuilder();
+        boolean inCheckpoint = false;
+        for (String line : yaml.split("\n", -1)) {
+            if (!line.startsWith(" ")) {
+                inCheckpoint = line.startsWith("checkpoint:");
+            }
+            sb.append(line);
+            String key = line.strip().split(":", 2)[0];
+            if (inCheckpoint && line.startsWith("  ") && cycles.containsKey(key)) {
+                sb.append("  # ").append(SimTime.describe(cycles.get(key), ghz).replace(" cycles)", " processor cycles)"));
+            }
+            sb.append('\n');
+        }
+        return sb.substring(0, sb.length() - 1);
     }
 }

@@ -12,15 +12,20 @@ import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
 import org.fdrsim.results.Parallel;
+
+import org.fdrsim.results.PaperSlurm;
 import org.fdrsim.results.Provenance;
+import org.fdrsim.results.RunStore;
+import org.fdrsim.results.SweepReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code fdr experiment paper}: the paper's Figure 4, Figure 5, Table 3 and reduction table on the proxies. */
 @Command(name = "experiment", footerHeading = "%nExamples:%n", footer = {"  fdr experiment paper --scale tiny --runs 2 -o /tmp/exp"},
         mixinStandardHelpOptions = true, description = "Run an experiment and write its report.",
-        subcommands = {ExperimentCommand.Paper.class})
+        subcommands = {ExperimentCommand.Paper.class, ExperimentCommand.RunOne.class, ExperimentCommand.Merge.class})
 final class ExperimentCommand implements Runnable {
     @ParentCommand
     Main main;
@@ -40,7 +45,8 @@ final class ExperimentCommand implements Runnable {
         @ParentCommand
         ExperimentCommand parent;
 
-        @Option(names = "--scale", paramLabel = "SCALE", description = "default (minutes; small intervals and work), paper (1/3 s checkpoints; hours) or tiny (tests).")
+        @Option(names = "--scale", paramLabel = "SCALE", description = {"default (0.5 ms checkpoints, ~10 ms runs; a minute), paper (FDR1: 100 ms warm-up, then 1/3 s",
+                "checkpoints for ~1 s; tens of seconds to minutes per run) or tiny (tests)."})
         String scale = "default";
 
         @Option(names = "--runs", paramLabel = "N", description = "Perturbed runs per workload, with and without FDR (default 10; the paper used 15).")
@@ -58,8 +64,24 @@ final class ExperimentCommand implements Runnable {
         @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Runs in parallel (default: host processors). Results do not depend on it.")
         Integer jobs;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Output directory (default experiment-paper).")
+        @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = {"Output directory (default experiment-paper). Each finished run is kept in DIR/runs/;",
+                "running again with the same scale and settings skips those (resume); a directory of another configuration is refused."})
         Path output = Path.of("experiment-paper");
+
+        @Option(names = "--emit-slurm", paramLabel = "DIR", description = {"Do not run: write a Slurm job array (one task per run) to DIR;",
+                "then 'fdr experiment merge DIR' writes the report."})
+        Path emitSlurm;
+
+        @Option(names = "--slurm-command", paramLabel = "CMD",
+                description = "How the Slurm tasks run fdr (default: this launcher's absolute path, or java -jar on this jar).")
+        String slurmCommand;
+
+        @Option(names = "--slurm-time", paramLabel = "TIME",
+                description = "Each task's time limit, Slurm's --time (default ${DEFAULT-VALUE}).")
+        String slurmTime = SweepReport.SlurmJob.DEFAULT_TIME;
+
+        @Option(names = "--slurm-mem", paramLabel = "SIZE", description = "Each task's memory, Slurm's --mem (default ${DEFAULT-VALUE}).")
+        String slurmMem = SweepReport.SlurmJob.DEFAULT_MEMORY;
 
         @Override
         public Integer call() throws IOException {
@@ -70,15 +92,29 @@ final class ExperimentCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
+            if (emitSlurm != null) {
+                OutputPaths.directory("--emit-slurm", emitSlurm);
+                try {
+                    PaperExperiment.recordedConfig(o); // a bad --set fails here
+                    ExperimentDirs.claim(emitSlurm, o);
+                    SweepReport.SlurmJob job = new SweepReport.SlurmJob(
+                            slurmCommand != null ? slurmCommand : SelfCommand.get(), slurmTime, slurmMem);
+                    int n = PaperSlurm.write(new Outputs(emitSlurm), o, job);
+                    main.out.printf("%d runs; submit with: sbatch %s%n", n, emitSlurm.resolve(PaperSlurm.SCRIPT));
+                    main.out.println("then: " + job.command() + " experiment merge " + emitSlurm);
+                } catch (ConfigException | IllegalArgumentException e) {
+                    throw new UserError(e.getMessage(), e);
+                }
+                return ExitCodes.OK;
+            }
             OutputPaths.directory("--output", output);
             long start = System.nanoTime();
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr experiment paper", output, main.err);
             try (CtrlC ctrlC = finished.saveOnCtrlC()) {
+                RunStore store = ExperimentDirs.claim(output, o);
                 PaperExperiment.Result r = PaperExperiment.run(o, jobs == null ? Parallel.defaultThreads() : jobs,
-                        finished);
-                PaperReport.write(new Outputs(output), r, new Provenance(Version.version(), Version.commit(),
-                        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                        System.getProperty("java.version") + " " + System.getProperty("java.vm.name"), command(o)));
+                        finished, store);
+                PaperReport.write(new Outputs(output), r, provenance(command(o)));
                 for (PaperExperiment.Finding f : r.findings()) {
                     main.out.printf("%-4s %s: %s%n", f.reproduced() == null ? "n/a" : f.reproduced() ? "yes" : "NO",
                             f.claim(), f.measured());
@@ -91,7 +127,7 @@ final class ExperimentCommand implements Runnable {
             return ExitCodes.OK;
         }
 
-        private String command(PaperExperiment.Options o) {
+        static String command(PaperExperiment.Options o) {
             StringBuilder sb = new StringBuilder("fdr experiment paper --scale ").append(o.scale()).append(" --runs ")
                     .append(o.runs()).append(" --seed ").append(o.baseSeed()).append(" --workload ")
                     .append(String.join(",", o.workloads()));
@@ -100,5 +136,63 @@ final class ExperimentCommand implements Runnable {
             }
             return sb.toString();
         }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Run one run of a Slurm paper experiment (what array task I does) and keep it in DIR/runs/.")
+    static final class RunOne implements Callable<Integer> {
+        @ParentCommand
+        ExperimentCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to 'fdr experiment paper --emit-slurm'.")
+        Path dir;
+
+        @Option(names = "--index", paramLabel = "I", required = true, description = "The run (SLURM_ARRAY_TASK_ID).")
+        int index;
+
+        @Override
+        public Integer call() {
+            try {
+                PaperExperiment.Options o = PaperSlurm.readOptions(dir);
+                Path f = PaperSlurm.runOne(o, index, ExperimentDirs.claim(dir, o));
+                parent.main.out.println("kept " + f);
+            } catch (ConfigException | IllegalArgumentException | IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "merge", mixinStandardHelpOptions = true,
+            description = "Write the report of a Slurm paper experiment once every run is in DIR/runs/.")
+    static final class Merge implements Callable<Integer> {
+        @ParentCommand
+        ExperimentCommand parent;
+
+        @Parameters(paramLabel = "DIR", description = "The directory given to 'fdr experiment paper --emit-slurm'.")
+        Path dir;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Where to write the report (default DIR).")
+        Path output;
+
+        @Override
+        public Integer call() {
+            try {
+                PaperExperiment.Options o = PaperSlurm.readOptions(dir);
+                PaperExperiment.Result r = PaperSlurm.merge(o, ExperimentDirs.claim(dir, o));
+                Path out = output == null ? dir : output;
+                PaperReport.write(new Outputs(out), r, provenance(Paper.command(o)));
+                parent.main.out.println("report: " + out.resolve("report.md"));
+            } catch (ConfigException | IllegalArgumentException | IOException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** Where a report comes from: this build, now, this JVM and the command that made it. */
+    static Provenance provenance(String command) {
+        return new Provenance(Version.version(), Version.commit(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                System.getProperty("java.version") + " " + System.getProperty("java.vm.name"), command);
     }
 }

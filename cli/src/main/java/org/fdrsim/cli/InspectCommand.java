@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
+import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
@@ -46,20 +47,23 @@ final class InspectCommand implements Callable<Integer> {
                 : String.format(" on cpu %d at pc %d, ic %d, %s %d (0x%x)", t.cpu(), t.pc(), t.ic(),
                         t.fault().isEmpty() ? "code" : t.fault(), t.code(), t.code()));
         out.printf("  %s%n", t.description());
-        out.printf("cycles: %d; instructions: %d%n", s.cycles(), s.instructions());
+        double ghz = clockGHz(d);
+        out.printf("cycles: %d = %s; instructions: %d%n", s.cycles(), SimTime.seconds(s.cycles() / (ghz * 1e9)), s.instructions());
         out.printf("checkpoints: %d taken, %d retained, %d dropped (%d early: reserved memory full); quiesce %d cycles in all%n",
                 s.checkpointsTaken(), d.checkpoints().size(), s.checkpointsDropped(), s.checkpointsDroppedEarly(),
                 s.quiesceCycles());
-        out.printf("replay interval: %d cycles from the oldest retained checkpoint (target %d)%n", replayInterval(d),
-                s.replayIntervalTargetCycles());
+        out.printf("replay interval: %d cycles = %s from the oldest retained checkpoint (target %d cycles = %s)%n",
+                replayInterval(d), SimTime.seconds(replayInterval(d) / (ghz * 1e9)), s.replayIntervalTargetCycles(),
+                SimTime.seconds(s.replayIntervalTargetCycles() / (ghz * 1e9)));
         for (int k = 0; k < d.checkpoints().size(); k++) {
             CheckpointState c = d.checkpoints().get(k);
             StringBuilder ics = new StringBuilder();
             for (int cpu = 0; cpu < d.cpus(); cpu++) {
                 ics.append(cpu == 0 ? "" : " ").append(d.intervalEndIc(k, cpu));
             }
-            out.printf("  #%d checkpoint %d at cycle %d (quiesce %d): interval ICs [%s], log bytes %d raw / %d compressed%n",
-                    k, c.number(), c.cycle(), c.quiesceCycles(), ics, raw(c, null), packed(c, null));
+            out.printf("  #%d checkpoint %d at cycle %d = %s (quiesce %d): interval ICs [%s], log bytes %d raw / %d compressed%n",
+                    k, c.number(), c.cycle(), SimTime.seconds(c.cycle() / (ghz * 1e9)), c.quiesceCycles(), ics, raw(c, null),
+                    packed(c, null));
         }
         out.println("logs over the retained intervals:");
         out.printf("  %-17s %9s %12s %12s %7s%n", "log", "entries", "raw B", "compressed B", "ratio");
@@ -97,6 +101,18 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     /** Cycles from the oldest retained checkpoint to the trigger. */
+    /** The processor clock the dump's configuration names (FDR1's 4 GHz if it cannot be read). */
+    static double clockGHz(CoreDump d) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s+clockGHz:\\s*([0-9.]+)").matcher(d.configText());
+        if (m.find()) {
+            double g = Double.parseDouble(m.group(1));
+            if (g > 0) {
+                return g;
+            }
+        }
+        return 4.0;
+    }
+
     static long replayInterval(CoreDump d) {
         return d.checkpoints().isEmpty() ? 0 : d.summary().cycles() - d.checkpoints().get(0).cycle();
     }

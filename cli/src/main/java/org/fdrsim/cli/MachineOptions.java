@@ -48,7 +48,9 @@ final class MachineOptions {
             shortcut(loader, "memory.model", memory, "--memory");
             shortcut(loader, "limits.maxInstructions", maxInstructions, "--max-instructions");
             shortcut(loader, "limits.maxCycles", maxCycles, "--max-cycles");
-            return loader.build();
+            MachineConfig built = loader.build();
+            loader.notes().forEach(System.err::println);
+            return built;
         } catch (ConfigException e) {
             throw new UserError(e.getMessage(), e);
         }

@@ -11,6 +11,7 @@ import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -43,8 +44,8 @@ final class RecordCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine;
 
-    @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Cycles between checkpoints (checkpoint.intervalCycles; FDR1: 333333333).")
-    Long checkpointInterval;
+    @Option(names = "--checkpoint-interval", paramLabel = "TIME", description = "Time between checkpoints with a unit, e.g. '1/3 s', '2 ms', '50000 cycles' (checkpoint.interval; FDR1: 1/3 s).")
+    String checkpointInterval;
 
     @Option(names = "--validate", description = "Also keep the validation trace (recorder.validate): a state hash per processor every N instructions and at each checkpoint, and every device store, so that 'fdr replay' pinpoints the first divergent interval.")
     boolean validate;
@@ -57,8 +58,11 @@ final class RecordCommand implements Callable<Integer> {
         MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
         if (checkpointInterval != null) {
             try {
-                config = new ConfigLoader(config).set("checkpoint.intervalCycles", String.valueOf(checkpointInterval))
-                        .build();
+                // a bare number is the old form (processor cycles), kept working with a note
+                String path = checkpointInterval.trim().matches("[0-9]+") ? "checkpoint.intervalCycles" : "checkpoint.interval";
+                ConfigLoader l = new ConfigLoader(config).set(path, checkpointInterval);
+                config = l.build();
+                l.notes().forEach(main.err::println);
             } catch (ConfigException e) {
                 throw new UserError("--checkpoint-interval: " + e.getMessage(), e);
             }
@@ -127,8 +131,8 @@ final class RecordCommand implements Callable<Integer> {
                 dump.checkpoints().size(), InspectCommand.cycles(dump), dump.summary().checkpointsDropped(),
                 dump.summary().checkpointsDroppedEarly() > 0
                         ? " (" + dump.summary().checkpointsDroppedEarly() + " early: reserved memory full)" : "");
-        main.out.printf("replay interval: %d cycles from the oldest retained checkpoint%n",
-                InspectCommand.replayInterval(dump));
+        main.out.printf("replay interval: %s from the oldest retained checkpoint%n",
+                SimTime.describe(InspectCommand.replayInterval(dump), config.processor().clockGHz()));
         if (dump.validation() != null) {
             long[] n = dump.validation().counts();
             main.out.printf("validation trace: %d state hashes (every %d instructions and at each checkpoint), "

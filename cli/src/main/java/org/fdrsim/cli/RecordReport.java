@@ -2,6 +2,7 @@ package org.fdrsim.cli;
 
 import java.io.PrintStream;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.machine.recording.MachineRecorder;
 import org.fdrsim.recorder.HardwareState;
 import org.fdrsim.recorder.buffer.LogKind;
@@ -17,11 +18,14 @@ final class RecordReport {
 
     static void print(PrintStream out, MachineConfig config, RecordedRuns.Run recorded, RecordedRuns.Run baseline) {
         MachineRecorder r = recorded.recorder();
-        long instructions = recorded.result().instructions();
+        // ICs restart at every checkpoint: the run's count is the machine's, not the last interval's
+        long instructions = recorded.machine().instructionsCommitted();
         long cycles = recorded.result().cycles();
         long base = baseline.result().cycles();
         double clock = config.processor().clockGHz();
         int cpus = config.cpus();
+        out.printf("recorded run: %d instructions in all (%d in the last checkpoint interval), %s simulated, %d checkpoints%n",
+                instructions, recorded.result().instructions(), SimTime.describe(cycles, clock), r.checkpoints().taken());
         out.printf("cycles: %d recorded, %d without the recorder (same seed): slowdown %+.2f%%%n", cycles, base,
                 base == 0 ? 0.0 : 100.0 * (cycles - base) / base);
         long stalls = 0;
@@ -59,8 +63,8 @@ final class RecordReport {
         for (PolicyName p : PolicyName.values()) {
             ArcLog arcs = r.arcs(p);
             if (arcs != null) {
-                out.printf("  %-9s %8d arcs %10.2f B/1000 instr%n", p, arcs.size(),
-                        instructions == 0 ? 0.0 : arcs.size() * (double) RaceEntry.BYTES * 1000 / instructions);
+                out.printf("  %-9s %8d arcs %10.2f B/1000 instr%n", p, arcs.total(),
+                        instructions == 0 ? 0.0 : arcs.total() * (double) RaceEntry.BYTES * 1000 / instructions);
             }
         }
     }

@@ -120,7 +120,13 @@ final class RunCommand implements Callable<Integer> {
             }
             main.out.println("---");
             main.out.println(result.describeStop());
-            main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
+            if (recorded != null) {
+                // processors' ICs restart at each checkpoint: the run's count comes from the machine
+                main.out.printf("instructions: %d in all; in the last checkpoint interval %d (%s)%n",
+                        recorded.machine().instructionsCommitted(), result.instructions(), perCpu(result.instructionsPerCpu()));
+            } else {
+                main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
+            }
             main.out.printf("cycles: %d (%s memory)%n", result.cycles(), config.memory().model());
         }
         if (recorded != null && !interrupted) { // the baseline would run to the end: skip it
@@ -137,7 +143,8 @@ final class RunCommand implements Callable<Integer> {
         if (statsJson != null) {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
-        main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, result.instructions() / (nanos / 1e3));
+        long committed = recorded != null ? recorded.machine().instructionsCommitted() : result.instructions();
+        main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, committed / (nanos / 1e3));
         Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {
             case ALL_HALTED, INSTRUCTION_LIMIT, CYCLE_LIMIT -> ExitCodes.OK;

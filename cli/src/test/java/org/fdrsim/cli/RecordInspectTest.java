@@ -26,7 +26,7 @@ class RecordInspectTest {
         assertThat(i.status()).as(i.err()).isZero();
         assertThat(i.out()).contains("program random-tester.s, 4 cpus").contains("trigger: ALL_HALTED")
                 .containsPattern("replay interval: \\d+ cycles")
-                .containsPattern("#0 checkpoint \\d+ at cycle \\d+ \\(quiesce \\d+\\): interval ICs \\[\\d+ \\d+ \\d+ \\d+\\]")
+                .containsPattern("#0 checkpoint \\d+ at cycle \\d+ = [0-9.]+ [mun]?s \\(quiesce \\d+\\): interval ICs \\[\\d+ \\d+ \\d+ \\d+\\]")
                 .containsPattern("memoryRace +\\d+ +[1-9]\\d* +[1-9]\\d*")
                 .containsPattern("cacheCheckpoint +[1-9]\\d* +[1-9]\\d* +[1-9]\\d*")
                 .contains("memoryCheckpoint").contains("input").contains("interrupt").contains("dmaRace")

@@ -108,7 +108,7 @@ public final class TimedMachine {
         interruptLog.setClock(cpu -> cpus[cpu].cycle());
         this.recorder = config.recorder().enabled()
                 ? MachineRecorder.attach(this,
-                        config.recorder().options(config.processor().clockGHz()), config.checkpoint().toConfig())
+                        config.recorder().options(config.processor().clockGHz()), config.checkpointCycles())
                 : null;
         if (recorder != null) {
             wireIoLogs(recorder);
@@ -185,7 +185,9 @@ public final class TimedMachine {
             long first = Long.MAX_VALUE;
             long second = Long.MAX_VALUE;
             boolean anyLive = false;
-            long instructions = 0; // counted here: misses also retire instructions inside events
+            // counted here (misses also retire instructions inside events), over the whole run:
+            // ICs restart at every checkpoint, the intervals before the current one are added
+            long instructions = instructionsBefore();
             for (int c = 0; c < cpus.length; c++) {
                 Processor p = cpus[c];
                 instructions += p.instructionCount();
@@ -347,14 +349,34 @@ public final class TimedMachine {
         stopRequested = true;
     }
 
-    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
+    /**
+     * Instructions committed so far over the whole run, for progress displays (read from any
+     * thread; a stale read only shows an older figure).
+     */
     public long instructionsSoFar() {
-        return RunProgress.instructions(cpus);
+        return instructionsCommitted();
     }
 
     /** The furthest processor clock so far, in processor cycles (for progress displays; read from any thread). */
     public long cyclesSoFar() {
         return RunProgress.furthestCycle(cpus);
+    }
+
+    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
+    private long instructionsBefore() {
+        return recorder == null ? 0 : recorder.checkpoints().instructionsBeforeLastInterval();
+    }
+
+    /**
+     * Instructions committed by every processor since the run began (processors' ICs restart
+     * at each checkpoint; this does not).
+     */
+    public long instructionsCommitted() {
+        long n = instructionsBefore();
+        for (Processor p : cpus) {
+            n += p.instructionCount();
+        }
+        return n;
     }
 
     /** The configuration this machine was built from. */

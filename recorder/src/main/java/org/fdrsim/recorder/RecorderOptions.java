@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import org.fdrsim.recorder.buffer.BufferSpec;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.compress.Codec;
 import org.fdrsim.recorder.policy.PolicyName;
 
 /**
@@ -15,9 +16,17 @@ import org.fdrsim.recorder.policy.PolicyName;
  * @param buffers               one spec per log
  * @param chunkBytes            LZ compression chunk
  * @param reservedMemoryPercent share of physical memory reserved for the compressed logs
+ * @param compressor            the codec modelling the LZ77 box (FDR1 model: LZ4)
+ * @param deltaRace             race-log entries delta-coded before compression (not FDR1: its entries are fixed 9 bytes)
  */
 public record RecorderOptions(PolicyName policy, boolean cic16, Map<LogKind, BufferSpec> buffers, int chunkBytes,
-        double reservedMemoryPercent) {
+        double reservedMemoryPercent, Codec compressor, boolean deltaRace) {
+    /** LZ4 and the paper's fixed 9-byte race entries. */
+    public RecorderOptions(PolicyName policy, boolean cic16, Map<LogKind, BufferSpec> buffers, int chunkBytes,
+            double reservedMemoryPercent) {
+        this(policy, cic16, buffers, chunkBytes, reservedMemoryPercent, Codec.LZ4, false);
+    }
+
     public RecorderOptions {
         buffers = Map.copyOf(buffers);
         if (!policy.online()) {
@@ -36,16 +45,16 @@ public record RecorderOptions(PolicyName policy, boolean cic16, Map<LogKind, Buf
     }
 
     public RecorderOptions withPolicy(PolicyName p) {
-        return new RecorderOptions(p, cic16, buffers, chunkBytes, reservedMemoryPercent);
+        return new RecorderOptions(p, cic16, buffers, chunkBytes, reservedMemoryPercent, compressor, deltaRace);
     }
 
     public RecorderOptions withCic16(boolean on) {
-        return new RecorderOptions(policy, on, buffers, chunkBytes, reservedMemoryPercent);
+        return new RecorderOptions(policy, on, buffers, chunkBytes, reservedMemoryPercent, compressor, deltaRace);
     }
 
     public RecorderOptions withBuffer(BufferSpec spec) {
         Map<LogKind, BufferSpec> specs = new EnumMap<>(buffers);
         specs.put(spec.kind(), spec);
-        return new RecorderOptions(policy, cic16, specs, chunkBytes, reservedMemoryPercent);
+        return new RecorderOptions(policy, cic16, specs, chunkBytes, reservedMemoryPercent, compressor, deltaRace);
     }
 }

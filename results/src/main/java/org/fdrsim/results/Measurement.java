@@ -26,6 +26,11 @@ import java.util.Map;
  * @param raceStallCycles   cycles processors waited for full race-log buffers
  * @param logs              per log kind (in LogKind order), recorder on only
  * @param arcs              race arcs per policy (fdr, all-arcs, and netzer when traced), recorder on only
+ * @param warmupCycles      cycles of warm-up left out of {@code cycles} (and of instructions, logs and arcs)
+ * @param totalSeconds      simulated seconds of the whole run, warm-up included
+ *
+ * <p>{@code instructions}, {@code cycles}, {@code simulatedSeconds}, checkpoints, logs and arcs
+ * cover the measured part of the run: after the warm-up, when there is one.
  */
 public record Measurement(
         String workload,
@@ -47,4 +52,6 @@ public record Measurement(
         long quiesceCycles,
         long raceStallCycles,
         Map<String, LogSize> logs,
-        Map<String, Long> arcs) {}
+        Map<String, Long> arcs,
+        long warmupCycles,
+        double totalSeconds) {}

@@ -7,6 +7,8 @@ import java.util.Map;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.config.SimTime;
+import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.recorder.buffer.LogKind;
 
 /**
@@ -78,9 +80,98 @@ public final class PaperExperiment {
     }
 
     public static Result run(Options o, int threads, Progress progress) throws ConfigException {
+        return run(o, threads, progress, null);
+    }
+
+    /**
+     * Like {@link #run(Options, int, Progress)}, keeping every finished run in {@code store}
+     * (null: none) and reading the runs already kept there instead of running them again.
+     */
+    public static Result run(Options o, int threads, Progress progress, RunStore store) throws ConfigException {
         List<RunSpec> specs = plan(o);
         Runner.config(specs.get(0)); // a bad --set fails here, before anything runs
-        return assemble(o, Parallel.run(specs, threads, progress));
+        // Run seed by seed across the workloads (each workload's traced run after its first seed), so an
+        // interrupted experiment has every workload with the same seeds; results come back in plan order.
+        List<Integer> order = executionOrder(o);
+        List<RunSpec> ordered = new ArrayList<>();
+        for (int i : order) {
+            ordered.add(specs.get(i));
+        }
+        List<Measurement> done = Parallel.run(ordered, threads, progress, store);
+        Measurement[] inPlan = new Measurement[specs.size()];
+        for (int k = 0; k < order.size(); k++) {
+            inPlan[order.get(k)] = done.get(k);
+        }
+        return assemble(o, List.of(inPlan));
+    }
+
+    /** Indexes into {@link #plan}: seed-major, workloads in order, each workload's traced run after its first seed. */
+    static List<Integer> executionOrder(Options o) {
+        int per = 2 * o.runs() + 1;
+        List<Integer> order = new ArrayList<>();
+        for (int r = 0; r < o.runs(); r++) {
+            for (int w = 0; w < o.workloads().size(); w++) {
+                order.add(w * per + 2 * r);
+                order.add(w * per + 2 * r + 1);
+                if (r == 0) {
+                    order.add(w * per + per - 1);
+                }
+            }
+        }
+        return order;
+    }
+
+    /**
+     * What makes two experiments' runs interchangeable: the scale, every setting and each
+     * workload's work (not the number of runs or which workloads).
+     */
+    public record Identity(String scale, List<String> settings, List<String> work) {
+        public Identity {
+            settings = List.copyOf(settings);
+            work = List.copyOf(work);
+        }
+
+        public static Identity of(Options o) {
+            List<String> work = new ArrayList<>();
+            for (String w : WorkloadCatalog.names()) {
+                work.add("work of " + w + "=" + WorkloadCatalog.work(w, Scale.parse(o.scale())));
+            }
+            return new Identity(o.scale(), PaperExperiment.settings(o), work);
+        }
+
+        /**
+         * Null if runs of {@code other} may be mixed with this one's; otherwise one line naming
+         * the first differing setting.
+         */
+        public String difference(Identity other) {
+            if (!scale.equals(other.scale)) {
+                return "--scale " + other.scale + " (the directory holds runs of --scale " + scale + ")";
+            }
+            List<String> a = new ArrayList<>(settings);
+            a.addAll(work);
+            List<String> b = new ArrayList<>(other.settings);
+            b.addAll(other.work);
+            java.util.Map<String, String> mine = asMap(a);
+            java.util.Map<String, String> theirs = asMap(b);
+            java.util.Set<String> keys = new java.util.TreeSet<>(mine.keySet());
+            keys.addAll(theirs.keySet());
+            for (String k : keys) {
+                if (!java.util.Objects.equals(mine.get(k), theirs.get(k))) {
+                    return k + "=" + (theirs.get(k) == null ? "(default)" : theirs.get(k)) + " (the directory holds runs with "
+                            + k + "=" + (mine.get(k) == null ? "(default)" : mine.get(k)) + ")";
+                }
+            }
+            return null;
+        }
+
+        private static java.util.Map<String, String> asMap(List<String> settings) {
+            java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+            for (String a : settings) {
+                int eq = a.indexOf('=');
+                m.put(eq < 0 ? a : a.substring(0, eq).trim(), eq < 0 ? "" : a.substring(eq + 1).trim());
+            }
+            return m;
+        }
     }
 
     /** The configuration of the recorded runs of the first workload (for Table 3 and config.yaml). */
@@ -93,7 +184,7 @@ public final class PaperExperiment {
     public static Result assemble(Options o, List<Measurement> ms) throws ConfigException {
         MachineConfig config = recordedConfig(o);
         double clock = config.processor().clockGHz() * 1e9;
-        double interval = config.checkpoint().intervalCycles() / clock;
+        double interval = config.checkpointCycles().intervalCycles() / clock;
         List<WorkloadSummary> summaries = new ArrayList<>();
         int per = 2 * o.runs() + 1;
         for (int w = 0; w < o.workloads().size(); w++) {
@@ -136,10 +227,16 @@ public final class PaperExperiment {
             t.add(new Parameter(k.key() + " log buffer", b.sizeKB() + " KB, " + Outputs.f(b.drainMBps(), 0) + " MB/s, "
                     + (b.entryBytes() == 0 ? "variable" : b.entryBytes() + " B"), paper.getOrDefault(k.key(), "")));
         }
-        long iv = c.checkpoint().intervalCycles();
-        t.add(new Parameter("checkpoint interval", iv + " cycles = " + Outputs.f(iv / (c.processor().clockGHz() * 1e9) * 1e3, 3)
-                + " ms", "333,333,333 cycles = 1/3 s"));
-        t.add(new Parameter("checkpoint quiesce", c.checkpoint().quiesceCycles() + " cycles", "10,000 cycles = 10 us"));
+        CheckpointConfig k = c.checkpointCycles();
+        double ghz = c.processor().clockGHz();
+        t.add(new Parameter("checkpoint interval", c.checkpoint().interval() + " = " + SimTime.describe(k.intervalCycles(), ghz),
+                "333,333,333 cycles (1 GHz system clock) = 1/3 s"));
+        t.add(new Parameter("checkpoint quiesce", c.checkpoint().quiesce() + " = " + SimTime.describe(k.quiesceCycles(), ghz),
+                "10,000 cycles = 10 us"));
+        t.add(new Parameter("replay-interval target", c.checkpoint().replayIntervalTarget() + " = "
+                + SimTime.describe(k.replayIntervalTargetCycles(), ghz), "1 s"));
+        t.add(new Parameter("warm-up", k.warmupCycles() == 0 ? "none" : c.checkpoint().warmup() + " = "
+                + SimTime.describe(k.warmupCycles(), ghz) + ", then 3 intervals measured", "workload-specific, then 3 checkpoints"));
         t.add(new Parameter("checkpoints retained", Integer.toString(c.checkpoint().retained()), "4"));
         return t;
     }

@@ -98,14 +98,22 @@ public final class PaperReport {
             md.append(w.workload()).append(' ').append(Outputs.f(w.compressionRatio(), 2)).append("x; ");
         }
         md.append(lzLarger(ws));
+        md.append("\n\n## Compressors: raw / compressed, per log (recorded runs)\n\n")
+                .append("The same chunks under each candidate for the paper's LZ77 box (docs/recorder.md, \"The compressor\"): ")
+                .append("lz4 (LZ77 without an entropy coder; the recorder's default, which the figures above use), deflate ")
+                .append("(LZ77 + Huffman, the JDK's zlib), and for the race logs the delta-coded entry stream ")
+                .append("(recorder.raceEncoding: delta) under each.\n\n");
+        md.append(RunTables.compressors(ws, r.measurements()));
         md.append("\n\n## Table 3: parameters of these runs\n\n| parameter | these runs | paper (FDR1) |\n|---|---|---|\n");
         for (PaperExperiment.Parameter p : r.table3()) {
             md.append("| ").append(p.name()).append(" | ").append(p.value()).append(" | ").append(p.paper()).append(" |\n");
         }
         md.append("\n## Race-arc reduction (race log bytes per 1000 instructions, uncompressed)\n\n");
-        md.append("One recorded run per workload with checkpointing off (so every policy's arcs cover the same execution)");
+        md.append("One recorded run per workload (seed ").append(o.baseSeed()).append("), with the same checkpoints as the others: ")
+                .append("every policy observes the same execution, counts its arcs in every checkpoint interval after the warm-up ")
+                .append("(IC, CIC and VIC restart at each checkpoint; so does the netzer reference, computed online without keeping the trace)");
         long lim = Scale.parse(o.scale()).reductionInstructions();
-        md.append(lim > 0 ? ", stopped after " + lim + " instructions (Netzer's offline reduction holds the whole trace)" : "")
+        md.append(lim > 0 ? ", stopped after " + lim + " instructions" : "")
                 .append(".\n\n| workload | instructions | all arcs | fdr | netzer | fdr / all |\n|---|---|---|---|---|---|\n");
         for (WorkloadSummary w : ws) {
             if (w.reduction() == null) {
@@ -138,6 +146,8 @@ public final class PaperReport {
                     .append(Outputs.f(c.dmaBlocksPerMillion(), 0)).append(" | ").append(Outputs.f(c.checkpoints(), 1)).append(" |\n");
         }
         md.append(stallTable(ws));
+        md.append("\n## Simulated time of every run\n\n");
+        md.append(RunTables.simulatedTime(r.measurements(), clockGHz(r)));
         md.append("\nFiles: results.json (everything, with every run's measurements), figure4.csv, figure5.csv, table3.csv, "
                 + "reduction.csv, character.csv, config.yaml (the recorded runs' configuration before each workload's "
                 + "device settings and seed), seeds.txt, figure4/figure5-*.png and .svg.\n");
@@ -187,6 +197,14 @@ public final class PaperReport {
                     .append(Outputs.f(cycles == 0 ? 0 : 100 * w.totalStallCycles() / cycles, 2)).append("% |\n");
         }
         return md.toString();
+    }
+
+    private static double clockGHz(PaperExperiment.Result r) {
+        try {
+            return PaperExperiment.recordedConfig(r.options()).processor().clockGHz();
+        } catch (ConfigException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String pm(Summary s, int d) {

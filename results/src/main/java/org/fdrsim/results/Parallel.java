@@ -17,7 +17,24 @@ public final class Parallel {
 
     /** Measures every spec with {@code threads} workers (at least 1). */
     public static List<Measurement> run(List<RunSpec> specs, int threads, Progress progress) throws ConfigException {
-        progress.start("runs", specs.size());
+        return run(specs, threads, progress, null);
+    }
+
+    /**
+     * Like {@link #run(List, int, Progress)}, but runs kept in {@code store} (if not null) are
+     * read instead of run again, and each finished run is kept there at once.
+     */
+    public static List<Measurement> run(List<RunSpec> specs, int threads, Progress progress, RunStore store)
+            throws ConfigException {
+        Measurement[] kept = new Measurement[specs.size()];
+        int todo = 0;
+        for (int i = 0; i < specs.size(); i++) {
+            kept[i] = store == null ? null : store.load(specs.get(i));
+            if (kept[i] == null) {
+                todo++;
+            }
+        }
+        progress.start("runs", todo);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, specs.size()))), r -> {
             Thread t = new Thread(r, "fdr-run");
             t.setDaemon(true);
@@ -25,9 +42,18 @@ public final class Parallel {
         });
         try {
             List<Future<Measurement>> futures = new ArrayList<>();
-            for (RunSpec s : specs) {
-                futures.add(pool.submit(() -> {
+            for (int i = 0; i < specs.size(); i++) {
+                RunSpec s = specs.get(i);
+                Measurement done = kept[i];
+                futures.add(done != null ? java.util.concurrent.CompletableFuture.completedFuture(done) : pool.submit(() -> {
+                    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                    long cpu0 = mx.getCurrentThreadCpuTime();
+                    long wall0 = System.nanoTime();
                     Measurement m = Runner.run(s);
+                    if (store != null) {
+                        store.save(s, m);
+                        store.saveHostTime(s, (mx.getCurrentThreadCpuTime() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9);
+                    }
                     progress.finished(s, m);
                     return m;
                 }));

@@ -15,7 +15,6 @@ import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.recording.MachineRecorder;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
 
@@ -30,9 +29,6 @@ public final class Runner {
         loader.set(spec.settings());
         loader.set("seed", Long.toString(spec.seed()));
         loader.set("recorder.enabled", Boolean.toString(spec.fdr()));
-        if (spec.trace()) {
-            loader.set("checkpoint.intervalCycles", "0");
-        }
         MachineConfig config = loader.build();
         if (config.memory().ideal()) {
             throw new ConfigException("experiments need the timed machine: memory.model must be timed");
@@ -40,15 +36,32 @@ public final class Runner {
         return config;
     }
 
+    /**
+     * Runs {@code spec} and measures it. With a warm-up ({@code checkpoint.warmup}), what comes
+     * before it is left out: cycles count from the warm-up's end (the same fixed time with and
+     * without the recorder, so the difference is FDR's), and the recorder's logs, arcs and
+     * instructions from the checkpoint taken there.
+     */
     public static Measurement run(RunSpec spec) throws ConfigException {
         MachineConfig config = config(spec);
         ProgramImage program = WorkloadCatalog.program(spec.workload(), spec.work(), config.cpus());
         TimedMachine m = new TimedMachine(program, config, new Console(new byte[0], OutputStream.nullOutputStream()));
         MachineRecorder r = m.recorder();
+        long warmup = config.checkpointCycles().warmupCycles();
+        Snapshot[] atWarmup = {Snapshot.ZERO};
         if (r != null) {
             r.observeAllPolicies();
             if (spec.trace()) {
                 r.enableTrace();
+            }
+            r.countArcsOnly();
+            r.logs().probeAlternatives();
+            if (warmup > 0) {
+                r.checkpoints().setObserver((number, cycle) -> {
+                    if (number == 1) {
+                        atWarmup[0] = Snapshot.of(m, r);
+                    }
+                });
             }
         }
         RunResult result = m.run();
@@ -66,38 +79,58 @@ public final class Runner {
             sharing += num(incoming.get("invalidations")) + num(incoming.get("fwdGetS")) + num(incoming.get("fwdGetM"));
         }
         long deviceInterrupts = m.deviceSystem() == null ? 0 : m.deviceSystem().interrupts().routed();
-        long instructions = result.instructions();
+        Snapshot end = r == null ? Snapshot.ZERO : Snapshot.of(m, r);
+        Snapshot from = atWarmup[0];
+        long instructions = m.instructionsCommitted() - from.instructions();
+        long cycles = result.cycles() > warmup ? result.cycles() - warmup : result.cycles();
         Map<String, LogSize> logs = new LinkedHashMap<>();
         Map<String, Long> arcs = new LinkedHashMap<>();
-        long checkpoints = 0;
-        long quiesce = 0;
-        long raceStalls = 0;
         if (r != null) {
-            instructions += r.checkpoints().instructionsBeforeLastInterval();
-            checkpoints = r.checkpoints().taken();
-            quiesce = r.checkpoints().quiesceCycles();
-            raceStalls = r.stallCycles();
             for (LogKind k : LogKind.values()) {
-                LogTotals t = r.logs().totals(k);
-                logs.put(k.key(), new LogSize(t.entries(), t.rawBytes(), t.compressedBytes(), t.stallCycles()));
+                logs.put(k.key(), end.logs().get(k.key()).minus(from.logs().get(k.key())));
             }
-            for (PolicyName p : List.of(PolicyName.ALL_ARCS, PolicyName.FDR)) {
-                ArcLog a = r.arcs(p);
-                if (a != null) {
-                    arcs.put(p.text(), (long) a.size());
-                }
-            }
-            if (spec.trace()) {
-                int agents = config.cpus() + (m.deviceSystem() == null ? 0 : m.deviceSystem().dmaEngines().size());
-                arcs.put(PolicyName.NETZER.text(), (long) NetzerReduction.reduce(r.trace(), agents).size());
-            }
+            end.arcs().forEach((policy, n) -> arcs.put(policy, n - from.arcs().getOrDefault(policy, 0L)));
         }
         long interrupts = logs.containsKey("interrupt") ? logs.get("interrupt").entries() : 0;
         long dma = logs.containsKey("dmaData") ? logs.get("dmaData").entries() : 0;
         return new Measurement(spec.workload(), spec.seed(), spec.fdr(), result.describeStop(),
-                result.consoleOutput().trim(), config.cpus(), instructions, result.cycles(),
-                result.cycles() / (config.processor().clockGHz() * 1e9), accesses, misses, sharing, deviceInterrupts,
-                interrupts, dma, checkpoints, quiesce, raceStalls, logs, arcs);
+                result.consoleOutput().trim(), config.cpus(), instructions, cycles,
+                cycles / (config.processor().clockGHz() * 1e9), accesses, misses, sharing, deviceInterrupts,
+                interrupts, dma, end.checkpoints() - from.checkpoints(), end.quiesce() - from.quiesce(),
+                end.raceStalls() - from.raceStalls(), logs, arcs, warmup, result.cycles() / (config.processor().clockGHz() * 1e9));
+    }
+
+    /** The recorder's counters at one moment (the warm-up's end, the run's end). */
+    private record Snapshot(long instructions, long checkpoints, long quiesce, long raceStalls, Map<String, LogSize> logs,
+            Map<String, Long> arcs) {
+        static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, zeroLogs(), Map.of());
+
+        static Snapshot of(TimedMachine m, MachineRecorder r) {
+            Map<String, LogSize> logs = new LinkedHashMap<>();
+            for (LogKind k : LogKind.values()) {
+                logs.put(k.key(), LogSize.of(r.logs().totals(k), r.logs().alternatives(k)));
+            }
+            Map<String, Long> arcs = new LinkedHashMap<>();
+            for (PolicyName p : List.of(PolicyName.ALL_ARCS, PolicyName.FDR)) {
+                ArcLog a = r.arcs(p);
+                if (a != null) {
+                    arcs.put(p.text(), a.total());
+                }
+            }
+            if (r.trace() != null) {
+                arcs.put(PolicyName.NETZER.text(), r.trace().netzer().arcs().total());
+            }
+            return new Snapshot(m.instructionsCommitted(), r.checkpoints().taken(), r.checkpoints().quiesceCycles(),
+                    r.stallCycles(), logs, arcs);
+        }
+
+        private static Map<String, LogSize> zeroLogs() {
+            Map<String, LogSize> logs = new LinkedHashMap<>();
+            for (LogKind k : LogKind.values()) {
+                logs.put(k.key(), LogSize.NONE);
+            }
+            return logs;
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -3,28 +3,36 @@ package org.fdrsim.machine.config;
 import org.fdrsim.checkpoint.CheckpointConfig;
 
 /**
- * Logical checkpoints, taken while the recorder is on (FDR section 6, Table 3). The logs of
- * retained checkpoints are charged to {@code recorder.reservedMemoryPercent}; see
+ * Logical checkpoints, taken while the recorder is on (FDR section 6, Table 3). Times carry
+ * their unit ({@link SimTime}: {@code 1/3 s}, {@code 10 us}, {@code 333333333 system cycles},
+ * {@code N cycles} for processor cycles) and are converted once, at the processor clock. The
+ * logs of retained checkpoints are charged to {@code recorder.reservedMemoryPercent}; see
  * docs/checkpoints.md for what happens when that reservation fills.
  *
- * @param intervalCycles             cycles between checkpoints; 0 = only the initial one at cycle 0
- *                                   (FDR1: 333,333,333)
- * @param quiesceCycles              fixed cost of the 2-phase quiesce and register save, on top of the
- *                                   measured drain (Table 3: 10,000)
- * @param retained                   checkpoints kept at most (FDR1: 4)
- * @param replayIntervalTargetCycles drop the oldest once the second-oldest is this old (FDR1: 1 s = 10^9)
+ * @param interval             time between checkpoints; {@code off} = only the initial one at time 0
+ *                             (FDR1: 1/3 s = 333,333,333 system cycles)
+ * @param quiesce              fixed cost of the 2-phase quiesce and register save, on top of the
+ *                             measured drain (Table 3: 10 us = 10,000 system cycles)
+ * @param retained             checkpoints kept at most (FDR1: 4)
+ * @param replayIntervalTarget drop the oldest once the second-oldest is this old (FDR1: 1 s)
+ * @param warmup               time before the first periodic checkpoint ({@code off}: one interval);
+ *                             experiments warm up here and measure from that checkpoint on
  */
-public record CheckpointSettings(long intervalCycles, long quiesceCycles, int retained,
-        long replayIntervalTargetCycles) {
+public record CheckpointSettings(String interval, String quiesce, int retained, String replayIntervalTarget,
+        String warmup) {
 
     public static CheckpointSettings fdr1() {
-        CheckpointConfig c = CheckpointConfig.fdr1();
-        return new CheckpointSettings(c.intervalCycles(), c.quiesceCycles(), c.retained(),
-                c.replayIntervalTargetCycles());
+        return new CheckpointSettings("1/3 s", "10 us", 4, "1 s", "off");
     }
 
-    /** The checkpoint module's configuration (validate first). */
-    public CheckpointConfig toConfig() {
-        return new CheckpointConfig(intervalCycles, quiesceCycles, retained, replayIntervalTargetCycles);
+    /** The checkpoint module's configuration in processor cycles (validate first). */
+    public CheckpointConfig toConfig(ProcessorConfig p) {
+        return new CheckpointConfig(cycles("checkpoint.interval", interval, p), cycles("checkpoint.quiesce", quiesce, p),
+                retained, cycles("checkpoint.replayIntervalTarget", replayIntervalTarget, p),
+                cycles("checkpoint.warmup", warmup, p));
+    }
+
+    private static long cycles(String path, String text, ProcessorConfig p) {
+        return SimTime.cycles(path, text, p.clockGHz(), p.systemClockGHz());
     }
 }

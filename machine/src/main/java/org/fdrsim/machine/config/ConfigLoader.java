@@ -31,7 +31,14 @@ public final class ConfigLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
+    /** Old names of times that counted processor cycles, and their new names (which carry a unit). */
+    private static final Map<String, String> CYCLE_NAMES = Map.of(
+            "checkpoint.intervalCycles", "checkpoint.interval",
+            "checkpoint.quiesceCycles", "checkpoint.quiesce",
+            "checkpoint.replayIntervalTargetCycles", "checkpoint.replayIntervalTarget");
+
     private ObjectNode tree;
+    private final List<String> notes = new ArrayList<>();
 
     /** Starts from {@code defaults}. */
     public ConfigLoader(MachineConfig defaults) {
@@ -85,6 +92,9 @@ public final class ConfigLoader {
             throw new ConfigException("--set '" + printable(path) + "': expected a setting name such as"
                     + " caches.l2.sizeKB before '='");
         }
+        if (CYCLE_NAMES.containsKey(path)) {
+            return set(CYCLE_NAMES.get(path), oldCycles(path, value.trim()));
+        }
         String[] parts = path.split("\\.");
         ObjectNode node = tree;
         for (int i = 0; i < parts.length - 1; i++) {
@@ -114,6 +124,29 @@ public final class ConfigLoader {
         }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
+    }
+
+    /**
+     * One line per old setting name that was read ({@code checkpoint.intervalCycles} and the
+     * like), saying what it means now; commands print these to standard error.
+     */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** An old cycle count as the new time with a unit, with a note of what it means. */
+    private String oldCycles(String oldPath, String value) throws ConfigException {
+        if (!value.matches("[0-9]+")) {
+            throw new ConfigException(oldPath + " expects a whole number of processor cycles, got '" + value
+                    + "' (or use " + CYCLE_NAMES.get(oldPath) + " with a unit, e.g. '1/3 s')");
+        }
+        String now = value + " cycles";
+        String note = "note: " + oldPath + ": " + value + " (old name) counts processor cycles; read as "
+                + CYCLE_NAMES.get(oldPath) + ": '" + now + "' (FDR1's times are '1/3 s', '10 us', '1 s')";
+        if (!notes.contains(note)) {
+            notes.add(note);
+        }
+        return now;
     }
 
     /** The configuration, validated. */
@@ -150,11 +183,16 @@ public final class ConfigLoader {
         return new ConfigLoader(config).toYaml();
     }
 
-    private static void merge(ObjectNode into, ObjectNode from, String prefix, String where) throws ConfigException {
+    private void merge(ObjectNode into, ObjectNode from, String prefix, String where) throws ConfigException {
         Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
             String path = prefix + f.getKey();
+            if (CYCLE_NAMES.containsKey(path) && f.getValue().isValueNode()) {
+                String now = CYCLE_NAMES.get(path);
+                into.put(now.substring(now.lastIndexOf('.') + 1), oldCycles(path, f.getValue().asText()));
+                continue;
+            }
             JsonNode existing = into.get(f.getKey());
             if (existing == null) {
                 throw unknown(path, into, where);

@@ -57,10 +57,12 @@ final class ConfigValidator {
         if (c.checkpoint() == null) {
             problems.add("checkpoint is missing");
         } else {
-            atLeast("checkpoint.intervalCycles", c.checkpoint().intervalCycles(), 0);
-            atLeast("checkpoint.quiesceCycles", c.checkpoint().quiesceCycles(), 0);
-            range("checkpoint.retained", c.checkpoint().retained(), 2, 1 << 16);
-            atLeast("checkpoint.replayIntervalTargetCycles", c.checkpoint().replayIntervalTargetCycles(), 1);
+            CheckpointSettings k = c.checkpoint();
+            time(c, "checkpoint.interval", k.interval(), false);
+            time(c, "checkpoint.quiesce", k.quiesce(), false);
+            range("checkpoint.retained", k.retained(), 2, 1 << 16);
+            time(c, "checkpoint.replayIntervalTarget", k.replayIntervalTarget(), true);
+            time(c, "checkpoint.warmup", k.warmup(), false);
         }
         if (c.devices() == null) {
             problems.add("devices is missing");
@@ -69,10 +71,33 @@ final class ConfigValidator {
         }
     }
 
+    /** A time with a unit ({@link SimTime}); {@code positive}: more than zero cycles. */
+    private void time(MachineConfig c, String path, String text, boolean positive) {
+        if (c.processor() == null || !(c.processor().clockGHz() > 0) || !(c.processor().systemClockGHz() > 0)) {
+            return; // the clocks' own problems are reported
+        }
+        try {
+            long cycles = SimTime.cycles(path, text, c.processor().clockGHz(), c.processor().systemClockGHz());
+            if (positive && cycles <= 0) {
+                problems.add(path + " must be positive, got '" + text + "'");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+    }
+
     private void recorder(RecorderConfig r) {
         if (r == null) {
             problems.add("recorder is missing");
             return;
+        }
+        try {
+            org.fdrsim.recorder.compress.Codec.parse(r.compressor());
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        if (!RecorderConfig.FIXED9.equals(r.raceEncoding()) && !RecorderConfig.DELTA.equals(r.raceEncoding())) {
+            problems.add("recorder.raceEncoding must be 'fixed9' (FDR1's 9-byte entries) or 'delta', got '" + r.raceEncoding() + "'");
         }
         if (!java.util.List.of("fdr", "all-arcs", "none").contains(r.policy())) {
             problems.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer), got '"

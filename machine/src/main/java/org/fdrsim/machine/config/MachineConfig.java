@@ -40,6 +40,11 @@ public record MachineConfig(
         return (long) memory.perCpuMB() << 20;
     }
 
+    /** The checkpoint settings in processor cycles (converted once, at the processor clock). */
+    public org.fdrsim.checkpoint.CheckpointConfig checkpointCycles() {
+        return checkpoint.toConfig(processor);
+    }
+
     /** The memory system's parameters. */
     public CoherenceConfig coherence() {
         return new CoherenceConfig(

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.fdrsim.recorder.RecorderOptions;
 import org.fdrsim.recorder.buffer.BufferSpec;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.compress.Codec;
 import org.fdrsim.recorder.policy.PolicyName;
 
 /**
@@ -20,9 +21,18 @@ import org.fdrsim.recorder.policy.PolicyName;
  * @param validate              also keep the validation trace ({@code fdr record --validate}):
  *                              state hashes and device stores per processor (docs/replayer.md)
  * @param validateEvery         committed instructions between state hashes of one processor
+ * @param compressor            the codec modelling the paper's LZ77 box: lz4 (default), deflate
+ *                              (LZ77 + Huffman) or none; docs/recorder.md compares them
+ * @param raceEncoding          the race-log entries fed to the compressor: fixed9 (FDR1's 9-byte
+ *                              entries, default) or delta (same size, ICs as differences)
  */
 public record RecorderConfig(boolean enabled, String policy, boolean cic16, double reservedMemoryPercent,
-        int chunkBytes, LogBuffersConfig buffers, boolean validate, long validateEvery) {
+        int chunkBytes, LogBuffersConfig buffers, boolean validate, long validateEvery, String compressor,
+        String raceEncoding) {
+
+    /** The FDR1 race-entry encoding, and the delta-coded variant. */
+    public static final String FIXED9 = "fixed9";
+    public static final String DELTA = "delta";
 
     /** The default {@link #validateEvery}. */
     public static final long DEFAULT_VALIDATE_EVERY = 10_000;
@@ -30,7 +40,7 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
     /** FDR1 (section 6, Table 3), recorder off. */
     public static RecorderConfig fdr1() {
         return new RecorderConfig(false, "fdr", false, 7.0, 4096, LogBuffersConfig.fdr1(), false,
-                DEFAULT_VALIDATE_EVERY);
+                DEFAULT_VALIDATE_EVERY, "lz4", FIXED9);
     }
 
     /** The recorder module's options at a processor clock of {@code clockGHz}. */
@@ -40,6 +50,7 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
             LogBufferConfig b = buffers.get(k);
             specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), b.entryBytes(), clockGHz));
         }
-        return new RecorderOptions(PolicyName.parse(policy), cic16, specs, chunkBytes, reservedMemoryPercent);
+        return new RecorderOptions(PolicyName.parse(policy), cic16, specs, chunkBytes, reservedMemoryPercent,
+                Codec.parse(compressor), DELTA.equals(raceEncoding));
     }
 }

@@ -18,7 +18,7 @@ import org.fdrsim.recorder.dump.RegisterState;
 
 /**
  * FDR1's logical checkpoints on a recording machine (section 6): checkpoint 0 at cycle 0,
- * then one every {@code intervalCycles}. The {@link TimedMachine} stops every processor at the
+ * then one every {@code intervalCycles} (the first after {@code warmupCycles} when that is set). The {@link TimedMachine} stops every processor at the
  * checkpoint time and drains outstanding transactions (phase 1); {@link #take} then saves every
  * processor's registers, resets IC, CIC and VIC (and the DMA engines' ICs), closes every log's
  * segment of the ending interval and opens new ones, and restarts the checkpoint logs' "first
@@ -119,7 +119,7 @@ public final class CheckpointController {
 
     /** The first periodic checkpoint's time (Long.MAX_VALUE if periodic checkpoints are off). */
     public long firstCheckpointTime() {
-        return config.intervalCycles() == 0 ? Long.MAX_VALUE : config.intervalCycles();
+        return config.firstCheckpointCycle();
     }
 
     /** The next periodic checkpoint time after one at {@code cycle} whose processors resumed at {@code resume}. */
@@ -210,7 +210,7 @@ public final class CheckpointController {
                     stopRequested = true;
                     stopMessage = String.format("reserved log memory full: the logs of the current checkpoint"
                             + " interval alone take %d of %d bytes (raise recorder.reservedMemoryPercent or lower"
-                            + " checkpoint.intervalCycles)", reserve.usedBytes(), reserve.capacityBytes());
+                            + " checkpoint.interval)", reserve.usedBytes(), reserve.capacityBytes());
                 }
                 return;
             }

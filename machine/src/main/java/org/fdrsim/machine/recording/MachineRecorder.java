@@ -72,7 +72,8 @@ public final class MachineRecorder {
         observers[options.policy().ordinal()] = race.primary();
         long memoryBytes = mem.memory().size();
         this.logs = new LogBank(options.buffers(), options.chunkBytes(),
-                ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()));
+                ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()), options.compressor(),
+                options.deltaRace());
         for (int i = 0; i < cpus; i++) {
             race.setSink(i, logs.buffer(LogKind.MEMORY_RACE, i));
         }
@@ -136,6 +137,24 @@ public final class MachineRecorder {
             race.setTrace(trace);
         }
         return trace;
+    }
+
+    /**
+     * For long experiments: every policy's arcs (the netzer reduction's too, if the trace is
+     * on) are counted ({@link ArcLog#total}) instead of kept, and the trace keeps no accesses,
+     * so memory does not grow with the run. Call after {@link #observeAllPolicies} and
+     * {@link #enableTrace}; the hardware logs are not affected.
+     */
+    public void countArcsOnly() {
+        for (ArcPolicy p : observers) {
+            if (p != null) {
+                p.arcs().setKeep(false);
+            }
+        }
+        if (trace != null) {
+            trace.setKeep(false);
+            trace.netzer().arcs().setKeep(false);
+        }
     }
 
     /** DMA engine {@code agent} (id cpus + k) logs its race arcs into DMA race buffer k. */

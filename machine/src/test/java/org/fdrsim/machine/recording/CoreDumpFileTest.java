@@ -147,8 +147,10 @@ class CoreDumpFileTest {
     @Test
     void wrongVersionEmptyAndForeignFilesAreRefused() {
         byte[] v = bytes.clone();
-        v[8] = 2;
-        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 2 is not supported (this fdr reads version 1)");
+        v[8] = 3;
+        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 3 is not supported (this fdr reads versions 1 to 2)");
+        v[8] = 0;
+        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 0 is not supported (this fdr reads versions 1 to 2)");
         assertThat(refusal(new byte[0])).isEqualTo("run.fdr: not a core dump (empty file)");
         byte[] random = new byte[5000];
         new SplittableRandom(3).nextBytes(random);
@@ -209,7 +211,7 @@ class CoreDumpFileTest {
         assertThat(dump.finalRegisters()).hasSize(2);
         assertThat(dump.dmaEngines()).isPositive();
         assertThat(dump.program().code().length()).isPositive();
-        assertThat(dump.configText()).contains("checkpoint:").contains("intervalCycles: 100000");
+        assertThat(dump.configText()).contains("checkpoint:").contains("interval: \"100000 cycles\"");
         assertThat(dump.summary().quiesceCycles()).isGreaterThanOrEqualTo(10_000L * (dump.summary().checkpointsTaken() - 1));
         // every retained checkpoint after the first resumed no earlier than its cycle + the fixed cost
         for (var c : dump.checkpoints()) {

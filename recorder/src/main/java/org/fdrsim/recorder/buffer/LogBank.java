@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.fdrsim.recorder.compress.Codec;
 
 /**
  * Every log buffer of a machine, by log and owner (processor, DMA engine or memory node),
@@ -15,8 +16,19 @@ public final class LogBank {
     private final int chunkBytes;
     private final ReservedMemory reserve;
     private final EnumMap<LogKind, List<LogBuffer>> buffers = new EnumMap<>(LogKind.class);
+    private boolean probe;
+    private final Codec codec;
+    private final boolean deltaRace;
 
+    /** LZ4, fixed race entries. */
     public LogBank(Map<LogKind, BufferSpec> specs, int chunkBytes, ReservedMemory reserve) {
+        this(specs, chunkBytes, reserve, Codec.LZ4, false);
+    }
+
+    /** With the {@code codec} for every log; {@code deltaRace}: race entries are delta-coded first. */
+    public LogBank(Map<LogKind, BufferSpec> specs, int chunkBytes, ReservedMemory reserve, Codec codec, boolean deltaRace) {
+        this.codec = codec;
+        this.deltaRace = deltaRace;
         this.specs = new EnumMap<>(specs);
         this.chunkBytes = chunkBytes;
         this.reserve = reserve;
@@ -36,7 +48,10 @@ public final class LogBank {
         }
         LogBuffer b = list.get(owner);
         if (b == null) {
-            b = new LogBuffer(specs.get(kind), owner, chunkBytes, reserve);
+            b = new LogBuffer(specs.get(kind), owner, chunkBytes, reserve, codec, deltaRace);
+            if (probe) {
+                b.probeAlternatives();
+            }
             list.set(owner, b);
         }
         return b;
@@ -55,6 +70,25 @@ public final class LogBank {
 
     public BufferSpec spec(LogKind kind) {
         return specs.get(kind);
+    }
+
+    /** Every buffer, now and later, also measures the candidate compressors ({@link LogBuffer#probeAlternatives}). */
+    public void probeAlternatives() {
+        probe = true;
+        for (LogKind k : LogKind.values()) {
+            for (LogBuffer b : buffers(k)) {
+                b.probeAlternatives();
+            }
+        }
+    }
+
+    /** Bytes of log {@code kind} under each candidate compressor (summed over owners); empty unless probed. */
+    public Map<String, Long> alternatives(LogKind kind) {
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        for (LogBuffer b : buffers(kind)) {
+            b.alternatives().forEach((k, v) -> m.merge(k, v, Long::sum));
+        }
+        return m;
     }
 
     /** Compresses every partial chunk (trigger). */

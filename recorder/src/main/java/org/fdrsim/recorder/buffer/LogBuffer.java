@@ -2,6 +2,10 @@ package org.fdrsim.recorder.buffer;
 
 import org.fdrsim.io.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
+import org.fdrsim.recorder.compress.Codec;
+import org.fdrsim.recorder.compress.CompressionProbe;
+import org.fdrsim.recorder.race.DeltaRaceEncoding;
+import org.fdrsim.recorder.race.RaceEntry;
 import org.fdrsim.recorder.dump.LogSegment;
 
 /**
@@ -24,11 +28,26 @@ public final class LogBuffer implements LogSink {
     private long stallCycles;
     private long segmentEntriesStart;
     private long segmentRawStart;
+    /** Race logs, when probing: the same entries delta-coded, measured under every compressor. */
+    private DeltaRaceEncoding delta;
+    /** Set when the stored race entries are delta-coded ({@code recorder.raceEncoding: delta}). */
+    private final DeltaRaceEncoding primaryDelta;
+    private final byte[] primaryEntry = new byte[RaceEntry.BYTES];
+    private CompressionProbe deltaProbe;
+    private final byte[] deltaEntry = new byte[RaceEntry.BYTES];
 
+    /** LZ4, fixed entries. */
     public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve) {
+        this(spec, owner, chunkBytes, reserve, Codec.LZ4, false);
+    }
+
+    /** With {@code codec}; {@code deltaRace}: a race log delta-codes its entries before compression. */
+    public LogBuffer(BufferSpec spec, int owner, int chunkBytes, ReservedMemory reserve, Codec codec, boolean deltaRace) {
         this.spec = spec;
         this.owner = owner;
-        this.compressor = new ChunkCompressor(chunkBytes, reserve::charge);
+        boolean race = spec.kind() == LogKind.MEMORY_RACE || spec.kind() == LogKind.DMA_RACE;
+        this.primaryDelta = deltaRace && race ? new DeltaRaceEncoding() : null;
+        this.compressor = new ChunkCompressor(chunkBytes, reserve::charge, codec, primaryDelta != null);
     }
 
     @Override
@@ -53,7 +72,16 @@ public final class LogBuffer implements LogSink {
         occupancy += length;
         peak = Math.max(peak, occupancy);
         entries++;
-        compressor.write(entry, offset, length);
+        if (primaryDelta != null && length == RaceEntry.BYTES) {
+            primaryDelta.encode(entry, offset, primaryEntry);
+            compressor.write(primaryEntry, 0, length);
+        } else {
+            compressor.write(entry, offset, length);
+        }
+        if (delta != null && length == RaceEntry.BYTES) {
+            delta.encode(entry, offset, deltaEntry);
+            deltaProbe.write(deltaEntry, 0, RaceEntry.BYTES);
+        }
         return resume;
     }
 
@@ -72,6 +100,13 @@ public final class LogBuffer implements LogSink {
      */
     public LogSegment closeSegment() {
         byte[] stream = compressor.cutSegment();
+        if (primaryDelta != null) {
+            primaryDelta.reset();
+        }
+        if (delta != null) {
+            delta.reset();
+            deltaProbe.flush();
+        }
         long raw = compressor.rawBytes() - segmentRawStart;
         LogSegment s = new LogSegment(spec.kind(), owner,
                 entries - segmentEntriesStart, raw, stream);
@@ -80,9 +115,36 @@ public final class LogBuffer implements LogSink {
         return s;
     }
 
+    /**
+     * Measures every candidate compressor on this log's chunks from now on, and for the race
+     * logs also the delta-coded entry stream ({@link DeltaRaceEncoding}); experiments report both.
+     */
+    public void probeAlternatives() {
+        compressor.probeAlternatives();
+        if (delta == null && (spec.kind() == LogKind.MEMORY_RACE || spec.kind() == LogKind.DMA_RACE)) {
+            delta = new DeltaRaceEncoding();
+            deltaProbe = new CompressionProbe(compressor.chunkBytes());
+        }
+    }
+
+    /** Bytes under each candidate (names as {@link CompressionProbe#NAMES}; race logs also {@code delta+NAME}), or empty. */
+    public java.util.Map<String, Long> alternatives() {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        if (compressor.alternatives() != null) {
+            m.putAll(compressor.alternatives());
+        }
+        if (deltaProbe != null) {
+            deltaProbe.bytes().forEach((k, v) -> m.put("delta+" + k, v));
+        }
+        return m;
+    }
+
     /** Compresses what is still waiting (the trigger flushes every buffer). */
     public void flush() {
         compressor.flush();
+        if (deltaProbe != null) {
+            deltaProbe.flush();
+        }
     }
 
     /** Bytes in the buffer at {@code now}, if nothing more arrives. */

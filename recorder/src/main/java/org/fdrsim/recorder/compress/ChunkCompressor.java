@@ -1,25 +1,31 @@
 package org.fdrsim.recorder.compress;
 
-import io.airlift.compress.lz4.Lz4Compressor;
-import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 /**
- * The LZ77 box: a log's drained bytes, compressed in fixed-size chunks with LZ4 (an LZ77
- * coder without entropy coding; aircompressor, pure Java). Each chunk is compressed
- * independently, as a hardware compressor with a bounded window would. The compressed
- * stream is kept (small), so it can be written into a dump and decompressed again.
+ * The LZ77 box: a log's drained bytes, compressed in fixed-size chunks with the configured
+ * {@link Codec} (LZ4 by default: an LZ77 coder without entropy coding; aircompressor, pure
+ * Java). Each chunk is compressed independently, as a hardware compressor with a bounded
+ * window would. The compressed stream is kept (small), so it can be written into a dump and
+ * decompressed again.
  *
- * <p>Stored chunk format: 4-byte raw length, 4-byte compressed length (big-endian), then
- * the LZ4 block. {@link #compressedBytes} counts the LZ4 blocks only (the 8-byte headers are
- * the simulator's framing, not hardware).
+ * <p>Stored chunk format: a 4-byte word (big-endian) whose low 24 bits are the raw length,
+ * bits 24..27 the codec id (0 = LZ4, the only one before dump format 2), bit 31 set when the
+ * chunk holds delta-coded race entries ({@link org.fdrsim.recorder.race.DeltaRaceEncoding});
+ * a 4-byte compressed length; then the block. {@link #compressedBytes} counts the blocks only
+ * (the 8-byte headers are the simulator's framing, not hardware).
  */
 public final class ChunkCompressor {
     /** Default chunk size. */
     public static final int DEFAULT_CHUNK = 4096;
 
-    private final Lz4Compressor lz4 = new Lz4Compressor();
+    private static final int DELTA_FLAG = 1 << 31;
+    private static final int RAW_MASK = (1 << 24) - 1;
+
+    private final Codec codec;
+    private final Codec.Encoder encoder;
+    private final int headerFlags;
     private final byte[] chunk;
     private final byte[] out;
     private int fill;
@@ -28,6 +34,7 @@ public final class ChunkCompressor {
     private long chunks;
     private final ByteArrayOutputStream stream = new ByteArrayOutputStream();
     private final ReservedMemoryCharge charge;
+    private CompressionProbe probe;
 
     /** Where compressed bytes are charged. */
     @FunctionalInterface
@@ -35,13 +42,26 @@ public final class ChunkCompressor {
         void charge(long bytes);
     }
 
+    /** LZ4, fixed entries. */
     public ChunkCompressor(int chunkBytes, ReservedMemoryCharge charge) {
-        if (chunkBytes < 64) {
-            throw new IllegalArgumentException("compression chunk must be at least 64 bytes, got " + chunkBytes);
+        this(chunkBytes, charge, Codec.LZ4, false);
+    }
+
+    /** With {@code codec}; {@code deltaRace}: the bytes are delta-coded race entries (marked in each chunk header). */
+    public ChunkCompressor(int chunkBytes, ReservedMemoryCharge charge, Codec codec, boolean deltaRace) {
+        if (chunkBytes < 64 || chunkBytes > RAW_MASK) {
+            throw new IllegalArgumentException("compression chunk must be 64 bytes .. 16 MB, got " + chunkBytes);
         }
+        this.codec = codec;
+        this.encoder = codec.encoder();
+        this.headerFlags = (codec.id() << 24) | (deltaRace ? DELTA_FLAG : 0);
         this.chunk = new byte[chunkBytes];
-        this.out = new byte[lz4.maxCompressedLength(chunkBytes)];
+        this.out = new byte[codec.maxCompressedLength(chunkBytes)];
         this.charge = charge;
+    }
+
+    public Codec codec() {
+        return codec;
     }
 
     /** Adds drained bytes; full chunks are compressed at once. */
@@ -66,9 +86,24 @@ public final class ChunkCompressor {
         }
     }
 
+    /** Also measures every candidate compressor on this log's chunks from now on (experiments). */
+    public void probeAlternatives() {
+        if (probe == null) {
+            probe = new CompressionProbe(chunk.length);
+        }
+    }
+
+    /** Bytes after each candidate compressor ({@link CompressionProbe#NAMES}), or null if not probed. */
+    public java.util.Map<String, Long> alternatives() {
+        return probe == null ? null : probe.bytes();
+    }
+
     private void compressChunk() {
-        int n = lz4.compress(chunk, 0, fill, out, 0, out.length);
-        writeInt(fill);
+        if (probe != null) {
+            probe.chunk(chunk, 0, fill);
+        }
+        int n = encoder.compress(chunk, 0, fill, out);
+        writeInt(fill | headerFlags);
         writeInt(n);
         stream.write(out, 0, n);
         compressedBytes += n;
@@ -93,6 +128,10 @@ public final class ChunkCompressor {
         return compressedBytes;
     }
 
+    public int chunkBytes() {
+        return chunk.length;
+    }
+
     public long chunks() {
         return chunks;
     }
@@ -114,39 +153,40 @@ public final class ChunkCompressor {
     }
 
     /**
-     * Most raw bytes one LZ4 block can stand for per stored byte (a match token and its
-     * length bytes encode at most 255 more bytes per byte), so a declared raw length is
-     * checked against the stored bytes before anything is allocated.
-     */
-    static final int MAX_EXPANSION = 255;
-
-    /**
-     * Decompresses a stream produced by {@link #stream}.
+     * Decompresses a stream produced by {@link #stream} (any codec; delta-coded race entries
+     * are decoded). Every declared length is checked against the stored bytes before anything
+     * is allocated ({@link Codec#maxExpansion}).
      *
      * @throws IllegalArgumentException if the stream is damaged (a chunk header runs past the
-     *     end, a length is impossible, or a block is not valid LZ4 of its declared length); the
-     *     message is one line
+     *     end, names no codec, a length is impossible, or a block does not decode to its
+     *     declared length); the message is one line
      */
     public static byte[] decompress(byte[] stream) {
-        Lz4Decompressor d = new Lz4Decompressor();
         byte[] result = new byte[0];
         int size = 0;
         int p = 0;
+        boolean delta = false;
         for (int chunk = 0; p < stream.length; chunk++) {
             if (stream.length - p < 8) {
                 throw new IllegalArgumentException("log chunk " + chunk + " header is cut off ("
                         + (stream.length - p) + " of 8 bytes)");
             }
-            long raw = readInt(stream, p) & 0xffffffffL;
+            int word = readInt(stream, p);
+            long raw = word & RAW_MASK;
+            Codec codec = Codec.byId((word >>> 24) & 0x7f);
+            if (codec == null) {
+                throw new IllegalArgumentException("log chunk " + chunk + " names unknown codec " + ((word >>> 24) & 0x7f));
+            }
+            delta |= (word & DELTA_FLAG) != 0;
             long packed = readInt(stream, p + 4) & 0xffffffffL;
             p += 8;
             if (packed > stream.length - p) {
                 throw new IllegalArgumentException("log chunk " + chunk + " declares " + packed + " compressed bytes, "
                         + (stream.length - p) + " present");
             }
-            if (raw > MAX_EXPANSION * (packed + 1) || size + raw > Integer.MAX_VALUE - 8) {
+            if (raw > codec.maxExpansion() * (packed + 1) || size + raw > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException("log chunk " + chunk + " declares " + raw + " raw bytes from "
-                        + packed + " compressed bytes, more than LZ4 can encode");
+                        + packed + " compressed bytes, more than " + codec.key() + " can encode");
             }
             if (size + raw > result.length) {
                 result = Arrays.copyOf(result, (int) Math.min(Integer.MAX_VALUE - 8,
@@ -154,9 +194,9 @@ public final class ChunkCompressor {
             }
             int got;
             try {
-                got = d.decompress(stream, p, (int) packed, result, size, (int) raw);
-            } catch (RuntimeException e) { // aircompressor's MalformedInputException and bounds errors
-                throw new IllegalArgumentException("log chunk " + chunk + " is not a valid LZ4 block", e);
+                got = codec.decompress(stream, p, (int) packed, result, size, (int) raw);
+            } catch (RuntimeException e) { // aircompressor's MalformedInputException, bounds errors, bad deflate data
+                throw new IllegalArgumentException("log chunk " + chunk + " is not a valid " + codec.label() + " block", e);
             }
             if (got != raw) {
                 throw new IllegalArgumentException("log chunk " + chunk + " decompresses to " + got + " bytes, expected "
@@ -165,7 +205,11 @@ public final class ChunkCompressor {
             size += (int) raw;
             p += (int) packed;
         }
-        return Arrays.copyOf(result, size);
+        byte[] bytes = Arrays.copyOf(result, size);
+        if (delta) {
+            org.fdrsim.recorder.race.DeltaRaceEncoding.decodeInPlace(bytes);
+        }
+        return bytes;
     }
 
     private static int readInt(byte[] b, int p) {

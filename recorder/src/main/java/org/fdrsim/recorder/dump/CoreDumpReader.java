@@ -81,9 +81,9 @@ public final class CoreDumpReader {
         }
         long version = (b[magic] & 0xffL) | (b[magic + 1] & 0xffL) << 8 | (b[magic + 2] & 0xffL) << 16
                 | (b[magic + 3] & 0xffL) << 24;
-        if (version != CoreDumpWriter.VERSION) {
-            throw new DumpFormatException(file + ": dump format version " + version
-                    + " is not supported (this fdr reads version " + CoreDumpWriter.VERSION + ")", "header");
+        if (version < CoreDumpWriter.OLDEST_READABLE || version > CoreDumpWriter.VERSION) {
+            throw new DumpFormatException(file + ": dump format version " + version + " is not supported (this fdr reads versions "
+                    + CoreDumpWriter.OLDEST_READABLE + " to " + CoreDumpWriter.VERSION + ")", "header");
         }
         p = magic + 4;
 

@@ -24,8 +24,13 @@ import org.fdrsim.cpu.program.Symbol;
  * renamed ({@link AtomicFile}).
  */
 public final class CoreDumpWriter {
-    /** The format version this writer produces and {@link CoreDumpReader} accepts. */
-    public static final int VERSION = 1;
+    /**
+     * The format version this writer produces. Version 2 marks each log chunk's codec (and
+     * delta-coded race entries) in its header; version 1 dumps (LZ4 only) are still read.
+     */
+    public static final int VERSION = 2;
+    /** The oldest version {@link CoreDumpReader} reads. */
+    public static final int OLDEST_READABLE = 1;
     /** Memory image page size in the file. */
     public static final int PAGE_BYTES = SparseMemory.PAGE_BYTES;
 

@@ -13,8 +13,27 @@ public final class ArcLog {
     private long[] fromIc = new long[64];
     private long[] toIc = new long[64];
     private int size;
+    private long total;
+    private boolean keep = true;
+
+    /**
+     * With {@code false}, arcs are only counted ({@link #total}), not kept: a long run's
+     * experiment needs the counts, and keeping every arc of every policy would fill the heap.
+     */
+    public void setKeep(boolean keep) {
+        this.keep = keep;
+    }
+
+    /** Arcs added since this log was created, across {@link #clear} (checkpoint epochs) and whether kept or not. */
+    public long total() {
+        return total;
+    }
 
     public void add(int fromAgent, long fromInstruction, int toAgent, long toInstruction) {
+        total++;
+        if (!keep) {
+            return;
+        }
         if (size == from.length) {
             int n = size * 2;
             from = Arrays.copyOf(from, n);
@@ -29,6 +48,7 @@ public final class ArcLog {
         size++;
     }
 
+    /** Arcs kept since the last {@link #clear} (0 while only counting). */
     public int size() {
         return size;
     }

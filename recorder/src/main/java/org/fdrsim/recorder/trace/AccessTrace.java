@@ -18,7 +18,16 @@ public final class AccessTrace implements ProcessorListener {
     private long[] address = new long[1024];
     private boolean[] write = new boolean[1024];
     private int size;
+    private boolean keep = true;
     private final NetzerReduction netzer = new NetzerReduction(1);
+
+    /**
+     * With {@code false}, accesses only feed the online netzer reduction and are not kept
+     * (a paper-scale run commits billions of them; the soundness checker needs them kept).
+     */
+    public void setKeep(boolean keep) {
+        this.keep = keep;
+    }
 
     @Override
     public void memoryAccess(int cpu, long instruction, int pc, long addr, boolean isWrite, long value) {
@@ -27,6 +36,10 @@ public final class AccessTrace implements ProcessorListener {
 
     /** Adds one committed access. */
     public void record(int who, long instruction, long addr, boolean isWrite) {
+        if (!keep) {
+            netzer.access(who, instruction, addr, isWrite);
+            return;
+        }
         if (size == agent.length) {
             int n = size * 2;
             agent = Arrays.copyOf(agent, n);

@@ -1,0 +1,81 @@
+package org.fdrsim.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code fdr experiment paper} as a Slurm job array: the options go to
+ * {@code paper-options.json}, array task i runs run i of {@link PaperExperiment#plan} and keeps
+ * it in the directory's {@link RunStore}, and {@code fdr experiment merge} assembles the report
+ * once every run is there (the same report a local run writes from the same runs).
+ */
+public final class PaperSlurm {
+    public static final String OPTIONS = "paper-options.json";
+    public static final String SCRIPT = "paper.sbatch";
+
+    private PaperSlurm() {}
+
+    /** Writes the options and the array script; returns the number of array tasks. */
+    public static int write(Outputs out, PaperExperiment.Options o, SweepReport.SlurmJob job) throws IOException {
+        String fdrCommand = job.command();
+        int n = PaperExperiment.plan(o).size();
+        out.json(OPTIONS, o);
+        Files.createDirectories(out.dir().resolve("logs"));
+        String dir = out.dir().toAbsolutePath().normalize().toString();
+        out.text(SCRIPT, "#!/bin/bash\n"
+                + "# fdr experiment paper as a Slurm job array: task i runs run i and keeps it in runs/.\n"
+                + "# Submit: sbatch " + dir + "/" + SCRIPT + "   Then: " + fdrCommand + " experiment merge " + dir + "\n"
+                + "#SBATCH --job-name=fdr-paper\n"
+                + "#SBATCH --array=0-" + (n - 1) + "\n"
+                + "#SBATCH --ntasks=1\n"
+                + "#SBATCH --cpus-per-task=1\n"
+                + "#SBATCH --time=" + job.time() + "\n"
+                + "#SBATCH --mem=" + job.memory() + "\n"
+                + "#SBATCH --output=" + dir + "/logs/run-%a.out\n"
+                + "set -euo pipefail\n"
+                + fdrCommand + " experiment run '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\"\n");
+        return n;
+    }
+
+    public static PaperExperiment.Options readOptions(Path dir) throws IOException {
+        Path p = dir.resolve(OPTIONS);
+        if (!Files.isRegularFile(p)) {
+            throw new IOException("no " + OPTIONS + " in '" + dir + "' (expected a directory written by 'fdr experiment paper --emit-slurm')");
+        }
+        return new ObjectMapper().readValue(Files.readString(p, StandardCharsets.UTF_8), PaperExperiment.Options.class);
+    }
+
+    /** Runs run {@code index} of the plan (one array task) unless it is already kept; returns its file. */
+    public static Path runOne(PaperExperiment.Options o, int index, RunStore store) throws org.fdrsim.machine.config.ConfigException {
+        List<RunSpec> specs = PaperExperiment.plan(o);
+        if (index < 0 || index >= specs.size()) {
+            throw new IllegalArgumentException("run " + index + " does not exist: the experiment has runs 0.." + (specs.size() - 1));
+        }
+        RunSpec s = specs.get(index);
+        Parallel.run(List.of(s), 1, Progress.NONE, store);
+        return store.file(s);
+    }
+
+    /** The result from the kept runs; refuses (one line) if any is missing. */
+    public static PaperExperiment.Result merge(PaperExperiment.Options o, RunStore store) throws org.fdrsim.machine.config.ConfigException {
+        List<RunSpec> specs = PaperExperiment.plan(o);
+        List<Measurement> ms = new java.util.ArrayList<>();
+        List<Integer> missing = new java.util.ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            Measurement m = store.load(specs.get(i));
+            if (m == null) {
+                missing.add(i);
+            }
+            ms.add(m);
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(missing.size() + " of " + specs.size() + " runs are missing (array tasks "
+                    + (missing.size() > 10 ? missing.subList(0, 10) + " ..." : missing) + "); rerun them, then merge again");
+        }
+        return PaperExperiment.assemble(o, ms);
+    }
+}

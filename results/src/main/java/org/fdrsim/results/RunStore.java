@@ -1,0 +1,70 @@
+package org.fdrsim.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fdrsim.cpu.files.AtomicFile;
+
+/**
+ * Finished runs kept as JSON, one file per run ({@code runs/WORKLOAD-sSEED-KIND.json}), so an
+ * interrupted experiment resumes where it stopped: a rerun reads the runs already there and
+ * runs only the others. Files are written atomically, so a run is either there whole or not.
+ * The directory must belong to one configuration; {@code PaperExperiment} checks that.
+ */
+public final class RunStore {
+    public static final String RUNS = "runs";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path dir;
+
+    public RunStore(Path experimentDir) {
+        this.dir = experimentDir.resolve(RUNS);
+    }
+
+    /** The file of {@code spec}. */
+    public Path file(RunSpec spec) {
+        String kind = spec.trace() ? "traced" : spec.fdr() ? "fdr" : "base";
+        return dir.resolve(spec.workload() + "-s" + spec.seed() + "-" + kind + ".json");
+    }
+
+    /** The kept measurement of {@code spec}, or null if it has not finished yet. */
+    public Measurement load(RunSpec spec) {
+        Path f = file(spec);
+        if (!Files.isRegularFile(f)) {
+            return null;
+        }
+        try {
+            return JSON.readValue(Files.readString(f, StandardCharsets.UTF_8), Measurement.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(new IOException("cannot read finished run '" + f + "' (delete it to run it again): "
+                    + e.getMessage().lines().findFirst().orElse(""), e));
+        }
+    }
+
+    /**
+     * The host time one run took, kept beside it ({@code NAME.host.json}: CPU seconds of the
+     * thread that ran it, and wall seconds); not part of the measurement, which depends only
+     * on the configuration and seed.
+     */
+    public void saveHostTime(RunSpec spec, double cpuSeconds, double wallSeconds) {
+        String name = file(spec).getFileName().toString().replace(".json", ".host.json");
+        String json = String.format(java.util.Locale.ROOT, "{\"cpuSeconds\": %.3f, \"wallSeconds\": %.3f}%n", cpuSeconds, wallSeconds);
+        try {
+            AtomicFile.write(dir.resolve(name), json.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public void save(RunSpec spec, Measurement m) {
+        try {
+            Files.createDirectories(dir);
+            AtomicFile.write(file(spec), Outputs.toJson(m).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
