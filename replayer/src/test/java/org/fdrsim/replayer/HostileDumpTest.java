@@ -61,8 +61,9 @@ class HostileDumpTest {
     void aRawSizeBeyondWhatLz4CanEncodeIsRefusedBeforeAllocating() {
         byte[] b = DUMP.clone();
         int chunk = firstSegment(b) + 1 + 4 + 8 + 8 + 4;
-        ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN).putInt(chunk, Integer.MAX_VALUE);
-        assertThat(refusal(b)).contains("log chunk 0 declares 2147483647 raw bytes from")
+        // The chunk header's low 24 bits are the raw length (the top byte names the codec, LZ4 = 0).
+        ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN).putInt(chunk, 0x00ffffff);
+        assertThat(refusal(b)).contains("log chunk 0 declares 16777215 raw bytes from")
                 .contains("more than LZ4 can encode");
     }
 

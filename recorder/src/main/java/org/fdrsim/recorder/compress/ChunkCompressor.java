@@ -186,7 +186,7 @@ public final class ChunkCompressor {
             }
             if (raw > codec.maxExpansion() * (packed + 1) || size + raw > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException("log chunk " + chunk + " declares " + raw + " raw bytes from "
-                        + packed + " compressed bytes, more than " + codec.key() + " can encode");
+                        + packed + " compressed bytes, more than " + codec.label() + " can encode");
             }
             if (size + raw > result.length) {
                 result = Arrays.copyOf(result, (int) Math.min(Integer.MAX_VALUE - 8,
