@@ -35,7 +35,8 @@ final class ExperimentCommand implements Runnable {
         new picocli.CommandLine(this).usage(main.out);
     }
 
-    @Command(name = "paper", footerHeading = "%nExamples:%n", footer = {"  fdr experiment paper --scale tiny --runs 2 -o /tmp/exp", "  fdr experiment paper --workload oltp,jbb --runs 15 -j 2 -o results/paper"},
+    @Command(name = "paper", footerHeading = "%nExamples:%n", footer = {"  fdr experiment paper --scale tiny --runs 2 -o /tmp/exp", "  fdr experiment paper --workload oltp,jbb --runs 15 -j 2 -o results/paper",
+                "  fdr experiment paper --scale paper --emit-slurm /scratch/paper --slurm-time 01:00:00"},
         mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Reproduce the FDR paper's evaluation on the commercial proxies.",
                     "Figure 4 (runtime with and without FDR, 95%% CI), Figure 5 (log sizes), Table 3,",
@@ -138,7 +139,8 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "run", mixinStandardHelpOptions = true,
+    @Command(name = "run", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n",
+            footer = {"  fdr experiment run /scratch/paper --index 7"},
             description = "Run one run of a Slurm paper experiment (what array task I does) and keep it in DIR/runs/.")
     static final class RunOne implements Callable<Integer> {
         @ParentCommand
@@ -163,7 +165,8 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "merge", mixinStandardHelpOptions = true,
+    @Command(name = "merge", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n",
+            footer = {"  fdr experiment merge /scratch/paper -o results/paper"},
             description = "Write the report of a Slurm paper experiment once every run is in DIR/runs/.")
     static final class Merge implements Callable<Integer> {
         @ParentCommand

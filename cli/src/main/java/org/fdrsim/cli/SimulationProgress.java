@@ -49,6 +49,7 @@ final class SimulationProgress implements AutoCloseable {
         ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(maxInstructions > 0 ? maxInstructions : -1)
                 .setUnit(" M instructions", 1_000_000).showSpeed().setStyle(ProgressBarStyle.ASCII)
                 .setUpdateIntervalMillis(500).build();
+        bar.setExtraMessage(extra.get()); // shown from the first line on, even if the run ends before the first poll
         ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "fdr-progress");
             t.setDaemon(true);

@@ -33,12 +33,13 @@ import picocli.CommandLine.ParentCommand;
  * own program and configuration, and must come out byte-identical), replays its dump with every
  * instruction traced, and writes the paper's Figure 1 for it as one self-contained HTML page.
  */
-@Command(name = "view", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "view", mixinStandardHelpOptions = true, sortOptions = false, footerHeading = "%nExamples:%n",
+        footer = {"  fdr view examples/message-passing.s --cpus 2 -o mp.html",
+                "  fdr view rt.fdr -o rt.html --window 0:1000-3000"},
         description = {"Draw an execution as one self-contained HTML page (the paper's Figure 1):",
                 "a lane per processor and DMA engine, every conflict arc since the last",
                 "checkpoint, FDR's logged arcs solid, the reduced ones dashed with the path",
-                "that implies them, netzer's minimal set on a switch.",
-                "Example: fdr view examples/message-passing.s --cpus 2 -o mp.html"})
+                "that implies them, netzer's minimal set on a switch."})
 final class ViewCommand implements Callable<Integer> {
     private static final Pattern WINDOW = Pattern.compile("(\\d+):(\\d+)-(\\d+)");
 

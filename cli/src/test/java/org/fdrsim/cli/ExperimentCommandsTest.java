@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code fdr experiment} and {@code fdr sweep} as a user runs them, at the tiny scale. */
 class ExperimentCommandsTest {
 
-    private static String withoutProvenance(Path json) throws IOException {
+    static String withoutProvenance(Path json) throws IOException {
         ObjectNode tree = (ObjectNode) Outputs.JSON.readTree(json.toFile());
         tree.remove("provenance");
         return Outputs.toJson(tree);
