@@ -18,6 +18,7 @@ import org.fdrsim.results.Provenance;
 import org.fdrsim.results.RunStore;
 import org.fdrsim.results.SweepReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -73,16 +74,8 @@ final class ExperimentCommand implements Runnable {
                 "then 'fdr experiment merge DIR' writes the report."})
         Path emitSlurm;
 
-        @Option(names = "--slurm-command", paramLabel = "CMD",
-                description = "How the Slurm tasks run fdr (default: this launcher's absolute path, or java -jar on this jar).")
-        String slurmCommand;
-
-        @Option(names = "--slurm-time", paramLabel = "TIME",
-                description = "Each task's time limit, Slurm's --time (default ${DEFAULT-VALUE}).")
-        String slurmTime = SweepReport.SlurmJob.DEFAULT_TIME;
-
-        @Option(names = "--slurm-mem", paramLabel = "SIZE", description = "Each task's memory, Slurm's --mem (default ${DEFAULT-VALUE}).")
-        String slurmMem = SweepReport.SlurmJob.DEFAULT_MEMORY;
+        @Mixin
+        SlurmOptions slurm = new SlurmOptions();
 
         @Override
         public Integer call() throws IOException {
@@ -98,8 +91,7 @@ final class ExperimentCommand implements Runnable {
                 try {
                     PaperExperiment.recordedConfig(o); // a bad --set fails here
                     ExperimentDirs.claim(emitSlurm, o);
-                    SweepReport.SlurmJob job = new SweepReport.SlurmJob(
-                            slurmCommand != null ? slurmCommand : SelfCommand.get(), slurmTime, slurmMem);
+                    SweepReport.SlurmJob job = slurm.job();
                     int n = PaperSlurm.write(new Outputs(emitSlurm), o, job);
                     main.out.printf("%d runs; submit with: sbatch %s%n", n, emitSlurm.resolve(PaperSlurm.SCRIPT));
                     main.out.println("then: " + job.command() + " experiment merge " + emitSlurm);

@@ -14,6 +14,7 @@ import org.fdrsim.results.Progress;
 import org.fdrsim.results.Sweep;
 import org.fdrsim.results.SweepReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -62,16 +63,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--emit-slurm", paramLabel = "DIR", description = "Do not run: write a Slurm job array (one task per point) to DIR.")
     Path emitSlurm;
 
-    @Option(names = "--slurm-command", paramLabel = "CMD",
-            description = "How the Slurm tasks run fdr (default: this launcher's absolute path, or java -jar on this jar).")
-    String slurmCommand;
-
-    @Option(names = "--slurm-time", paramLabel = "TIME",
-            description = "Each task's time limit, Slurm's --time (default ${DEFAULT-VALUE}).")
-    String slurmTime = SweepReport.SlurmJob.DEFAULT_TIME;
-
-    @Option(names = "--slurm-mem", paramLabel = "SIZE", description = "Each task's memory, Slurm's --mem (default ${DEFAULT-VALUE}).")
-    String slurmMem = SweepReport.SlurmJob.DEFAULT_MEMORY;
+    @Mixin
+    SlurmOptions slurm = new SlurmOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -80,8 +73,7 @@ final class SweepCommand implements Callable<Integer> {
         try {
             Sweep.validate(spec);
             if (emitSlurm != null) {
-                SweepReport.SlurmJob job = new SweepReport.SlurmJob(
-                        slurmCommand != null ? slurmCommand : SelfCommand.get(), slurmTime, slurmMem);
+                SweepReport.SlurmJob job = slurm.job();
                 SweepReport.writeSlurm(new Outputs(emitSlurm), spec, job);
                 main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(), emitSlurm.resolve("sweep.sbatch"));
                 main.out.println("then: " + job.command() + " sweep merge " + emitSlurm);

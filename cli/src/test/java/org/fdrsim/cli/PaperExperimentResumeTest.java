@@ -56,10 +56,12 @@ class PaperExperimentResumeTest {
         Path local = dir.resolve("local");
         Path cluster = dir.resolve("cluster");
         assertThat(fdr(args("experiment", "paper", "-o", local.toString())).status()).isZero();
-        Outcome emit = fdr(args("experiment", "paper", "--emit-slurm", cluster.toString()));
+        Outcome emit = fdr(args("experiment", "paper", "--emit-slurm", cluster.toString(), "--slurm-command",
+                "/opt/fdrsim/fdr", "--slurm-time", "01:30:00"));
         assertThat(emit.status()).as(emit.err()).isZero();
         assertThat(Files.readString(cluster.resolve("paper.sbatch"))).contains("#SBATCH --array=0-2")
-                .contains("experiment run '");
+                .contains("#SBATCH --time=01:30:00").contains("#SBATCH --mem=4G")
+                .contains("\n/opt/fdrsim/fdr experiment run '");
         Outcome early = fdr("experiment", "merge", cluster.toString());
         assertThat(early.status()).isEqualTo(2);
         assertThat(early.err()).contains("3 of 3 runs are missing");

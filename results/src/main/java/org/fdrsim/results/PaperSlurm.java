@@ -29,13 +29,7 @@ public final class PaperSlurm {
         out.text(SCRIPT, "#!/bin/bash\n"
                 + "# fdr experiment paper as a Slurm job array: task i runs run i and keeps it in runs/.\n"
                 + "# Submit: sbatch " + dir + "/" + SCRIPT + "   Then: " + fdrCommand + " experiment merge " + dir + "\n"
-                + "#SBATCH --job-name=fdr-paper\n"
-                + "#SBATCH --array=0-" + (n - 1) + "\n"
-                + "#SBATCH --ntasks=1\n"
-                + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --time=" + job.time() + "\n"
-                + "#SBATCH --mem=" + job.memory() + "\n"
-                + "#SBATCH --output=" + dir + "/logs/run-%a.out\n"
+                + job.directives("fdr-paper", n, dir + "/logs/run-%a.out")
                 + "set -euo pipefail\n"
                 + fdrCommand + " experiment run '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\"\n");
         return n;

@@ -135,6 +135,17 @@ public final class SweepReport {
      * @param memory  the task's memory ({@code --mem}, e.g. 4G)
      */
     public record SlurmJob(String command, String time, String memory) {
+        /** The #SBATCH lines of a one-core-per-task array of {@code tasks} tasks logging to {@code output}. */
+        public String directives(String name, int tasks, String output) {
+            return "#SBATCH --job-name=" + name + "\n"
+                    + "#SBATCH --array=0-" + (tasks - 1) + "\n"
+                    + "#SBATCH --ntasks=1\n"
+                    + "#SBATCH --cpus-per-task=1\n"
+                    + "#SBATCH --time=" + time + "\n"
+                    + "#SBATCH --mem=" + memory + "\n"
+                    + "#SBATCH --output=" + output + "\n";
+        }
+
         public static final String DEFAULT_TIME = "02:00:00";
         public static final String DEFAULT_MEMORY = "4G";
 
@@ -166,13 +177,7 @@ public final class SweepReport {
         String script = "#!/bin/bash\n"
                 + "# fdr sweep as a Slurm job array: task i runs point i and writes " + SHARDS + "/point-NNNN.json.\n"
                 + "# Submit: sbatch " + dir + "/sweep.sbatch   Then: " + fdrCommand + " sweep merge " + dir + "\n"
-                + "#SBATCH --job-name=fdr-sweep\n"
-                + "#SBATCH --array=0-" + (n - 1) + "\n"
-                + "#SBATCH --ntasks=1\n"
-                + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --time=" + job.time() + "\n"
-                + "#SBATCH --mem=" + job.memory() + "\n"
-                + "#SBATCH --output=" + dir + "/logs/point-%a.out\n"
+                + job.directives("fdr-sweep", n, dir + "/logs/point-%a.out")
                 + "set -euo pipefail\n"
                 + fdrCommand + " sweep point '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\" --jobs 1\n";
         out.text("sweep.sbatch", script);
