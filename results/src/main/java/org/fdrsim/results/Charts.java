@@ -88,7 +88,9 @@ public final class Charts {
         }
         double[] axis = zoomedAxis(low, high);
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Runtime without and with FDR (normalized, 95% CI)").xAxisTitle("workload")
+                .title("Runtime without and with FDR (normalized, "
+                        + (!ws.isEmpty() && ws.get(0).normalizedBase().hasInterval() ? "95% CI" : "n = 1: no interval") + ")")
+                .xAxisTitle("workload")
                 .yAxisTitle("normalized runtime" + (axis[0] > 0 ? " (axis from " + Outputs.f(axis[0], 2) + ")" : ""))
                 .build();
         style(chart);
@@ -118,17 +120,21 @@ public final class Charts {
      * each workload's label carries its total's mean and 95% interval.
      */
     public static CategoryChart figure5(List<WorkloadSummary> ws, boolean compressed, double yMax) {
+        boolean intervals = !ws.isEmpty() && ws.get(0).totalRawMBps().hasInterval();
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title((compressed ? "Compressed" : "Uncompressed") + " log size (same scale as the "
                         + (compressed ? "uncompressed" : "compressed") + " chart)")
-                .xAxisTitle("workload: total MB/s/cpu +- 95% CI").yAxisTitle("MB / simulated second / processor").build();
+                .xAxisTitle("workload: total MB/s/cpu" + (intervals ? " +- 95% CI" : " (n = 1: no interval)"))
+                .yAxisTitle("MB / simulated second / processor").build();
         style(chart);
         chart.getStyler().setStacked(true);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(yMax);
         List<String> x = new ArrayList<>();
         for (WorkloadSummary w : ws) {
-            x.add(w.workload() + ": " + (compressed ? w.totalCompressedMBps() : w.totalRawMBps()).format(2));
+            Summary total = compressed ? w.totalCompressedMBps() : w.totalRawMBps();
+            // One run has no interval: the axis title says so once instead of every label (they would collide).
+            x.add(w.workload() + ": " + (intervals ? total.format(2) : Outputs.f(total.mean(), 2)));
         }
         for (String c : Categories.ordered()) {
             List<Double> y = new ArrayList<>();

@@ -60,6 +60,18 @@ class ChartsTest {
     }
 
     @Test
+    void withOneRunTheAxisSaysNoIntervalOnceAndTheLabelsStayShort() throws Exception {
+        List<WorkloadSummary> one = PaperExperiment.run(new PaperExperiment.Options("tiny", 1, 1, List.of(),
+                List.of("oltp")), 2, Progress.NONE).workloads();
+        CategoryChart lz = Charts.figure5(one, true, Charts.figure5Max(one));
+        assertThat(lz.getXAxisTitle()).contains("n = 1: no interval");
+        assertThat(Charts.figure4(one).getTitle()).contains("n = 1: no interval").doesNotContain("CI");
+        assertThat(Charts.figure4(paper).getTitle()).contains("95% CI");
+        List<Object> labels = List.copyOf(lz.getSeriesMap().values().iterator().next().getXData());
+        assertThat(labels).containsExactly((Object) ("oltp: " + Outputs.f(one.get(0).totalCompressedMBps().mean(), 2)));
+    }
+
+    @Test
     void figure4ZoomsTheAxisOnASmallEffect() {
         double[] axis = Charts.zoomedAxis(0.98, 1.06);
         assertThat(axis[0]).isGreaterThan(0.5).isLessThanOrEqualTo(0.98);
