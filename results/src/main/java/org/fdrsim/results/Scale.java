@@ -20,7 +20,7 @@ public enum Scale {
     /** `fdr experiment paper` by default: several million instructions a run, a checkpoint every 0.5 ms. */
     DEFAULT(new long[] {120, 600, 256, 192}, "0.5 ms", "1.5 ms", "off", 1_000_000L),
     /** FDR1: 100 ms of warm-up, then checkpoints every 1/3 s with a 1 s replay-interval target, runs of ~1.1 s. */
-    PAPER(new long[] {95_000, 391_000, 181_000, 178_000}, "1/3 s", "1 s", "100 ms", 0L);
+    PAPER(new long[] {100_000, 405_000, 250_000, 191_000}, "1/3 s", "1 s", "100 ms", 0L);
 
     private final long[] work;
     private final String interval;
