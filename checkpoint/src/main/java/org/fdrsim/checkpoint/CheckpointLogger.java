@@ -39,6 +39,7 @@ public final class CheckpointLogger implements CoherenceListener {
     private final CheckpointSink[] memorySinks;
     private final LongOpenHashSet cacheLogged = new LongOpenHashSet();
     private final LongOpenHashSet memoryLogged = new LongOpenHashSet();
+    private final WriteEpochs[] writeEpochs;
     private final byte[] entry = new byte[CheckpointEntry.BYTES];
     private final long[] words = new long[8];
     private long cacheEntries;
@@ -53,8 +54,10 @@ public final class CheckpointLogger implements CoherenceListener {
         this.memorySinks = new CheckpointSink[nodes];
         Arrays.fill(cacheSinks, CheckpointSink.DISCARD);
         Arrays.fill(memorySinks, CheckpointSink.DISCARD);
+        this.writeEpochs = new WriteEpochs[nodes];
         for (int n = 0; n < nodes; n++) {
-            mem.cache(n).trackWriteEpochs();
+            writeEpochs[n] = new WriteEpochs(this, n, mem.cache(n).l2Frames());
+            mem.cache(n).observeFrames(writeEpochs[n]);
         }
         mem.addListener(this);
     }
@@ -73,8 +76,8 @@ public final class CheckpointLogger implements CoherenceListener {
     public void startInterval() {
         cacheLogged.clear();
         memoryLogged.clear();
-        for (int n = 0; n < nodes; n++) {
-            mem.cache(n).startWriteEpoch();
+        for (WriteEpochs w : writeEpochs) {
+            w.startEpoch();
         }
     }
 
@@ -99,8 +102,11 @@ public final class CheckpointLogger implements CoherenceListener {
         cacheSinks[to].append(now, entry, 0, entry.length);
     }
 
-    @Override
-    public void firstWriteInEpoch(long now, int cpu, long block, long[] data, int offset) {
+    /**
+     * {@code cpu} is about to store into {@code block}, which it held writable, for the first
+     * time in this interval; the block's value is {@code data[offset .. offset + 8)}.
+     */
+    void firstWriteInEpoch(long now, int cpu, long block, long[] data, int offset) {
         if (!cacheLogged.add(block)) {
             return;
         }

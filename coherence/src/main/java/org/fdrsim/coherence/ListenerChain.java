@@ -40,10 +40,10 @@ final class ListenerChain implements CoherenceListener {
     }
 
     @Override
-    public long lastOwnerIcRequested(long now, int home, int lastOwner, int requester, long block) {
+    public long lastOwnerReplySending(long now, int home, int lastOwner, int requester, long block) {
         long result = 0;
         for (CoherenceListener l : listeners) {
-            long v = l.lastOwnerIcRequested(now, home, lastOwner, requester, block);
+            long v = l.lastOwnerReplySending(now, home, lastOwner, requester, block);
             if (result == 0) {
                 result = v;
             }
@@ -94,13 +94,6 @@ final class ListenerChain implements CoherenceListener {
     }
 
     @Override
-    public void firstWriteInEpoch(long now, int cpu, long block, long[] data, int offset) {
-        for (CoherenceListener l : listeners) {
-            l.firstWriteInEpoch(now, cpu, block, data, offset);
-        }
-    }
-
-    @Override
     public long dmaReplySending(long now, int engine, long engineIc, int requester, long block, ReplyKind kind) {
         long result = 0;
         for (CoherenceListener l : listeners) {
@@ -121,11 +114,11 @@ final class ListenerChain implements CoherenceListener {
     }
 
     @Override
-    public long dmaLastOwnerIcRequested(long now, int home, int engine, long engineIc, int requester,
+    public long dmaLastOwnerReplySending(long now, int home, int engine, long engineIc, int requester,
             long block) {
         long result = 0;
         for (CoherenceListener l : listeners) {
-            long v = l.dmaLastOwnerIcRequested(now, home, engine, engineIc, requester, block);
+            long v = l.dmaLastOwnerReplySending(now, home, engine, engineIc, requester, block);
             if (result == 0) {
                 result = v;
             }

@@ -33,7 +33,7 @@ import org.fdrsim.cpu.sim.EventQueue;
  * MemorySystem mem = new MemorySystem(CoherenceConfig.fdr1(), queue, net);
  * MemoryPort port = mem.cache(cpu);                  // give it to processor cpu
  * mem.cache(cpu).setMissCompletion((c, now) -> ...); // wake processor c
- * mem.addListener(recorder);                          // optional
+ * mem.addListener(listener);                          // optional
  * }</pre>
  */
 public final class MemorySystem {

@@ -9,8 +9,10 @@
  *       {@code MemoryPort}, and {@link org.fdrsim.coherence.MissCompletion} wakes it.</li>
  *   <li>{@link org.fdrsim.coherence.CoherenceConfig#fdr1()}: Table 3 defaults, calibrated to a
  *       180 ns uncontended 2-hop miss on the FDR1 torus.</li>
- *   <li>{@link org.fdrsim.coherence.CoherenceListener}: what the recorder and checkpoint
- *       modules observe, including piggybacked reply values.</li>
+ *   <li>{@link org.fdrsim.coherence.CoherenceListener}: coherence events for observers
+ *       outside the memory system, including piggybacked reply values;
+ *       {@link org.fdrsim.coherence.cache.FrameObserver}: state kept per cache frame beside a
+ *       cache, told of every access that hits.</li>
  *   <li>{@link org.fdrsim.coherence.protocol.ProtocolTable}: the protocol as data, and its
  *       Markdown documentation ({@code fdr protocol}).</li>
  *   <li>{@link org.fdrsim.coherence.tester.ProtocolTester}: the random SC-checked protocol

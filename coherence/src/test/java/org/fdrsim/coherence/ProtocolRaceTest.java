@@ -202,7 +202,7 @@ class ProtocolRaceTest {
         List<String> calls = new ArrayList<>();
         rig.mem.addListener(new CoherenceListener() {
             @Override
-            public long lastOwnerIcRequested(long now, int home, int lastOwner, int requester, long block) {
+            public long lastOwnerReplySending(long now, int home, int lastOwner, int requester, long block) {
                 calls.add("ask " + lastOwner + " for " + requester);
                 return 1234;
             }

@@ -10,8 +10,8 @@ import org.fdrsim.cpu.sim.EventQueue;
 
 /**
  * A memory system with zero latencies on a {@link ScriptedNetwork}: every message waits for
- * the test, so a race is a script. L2s have one frame (any other block evicts), so
- * replacements are easy to force.
+ * the test, so a race is a script. L1s have one frame, and so do L2s unless asked for more
+ * (then any other block evicts), so replacements are easy to force.
  */
 final class ScriptedRig {
     final EventQueue queue = new EventQueue();
@@ -24,11 +24,16 @@ final class ScriptedRig {
     private final long[] pendingDelta;
 
     ScriptedRig(int nodes) {
+        this(nodes, 1);
+    }
+
+    /** Like {@link #ScriptedRig(int)} with {@code l2Ways} L2 frames (one set): that many blocks fit. */
+    ScriptedRig(int nodes, int l2Ways) {
         net = new ScriptedNetwork(queue, nodes);
         CoherenceConfig config = CoherenceConfig.fdr1()
                 .withDirectoryCycles(0)
                 .withMemoryCycles(0, 0)
-                .withCaches(new CacheGeometry(64, 1, 0), new CacheGeometry(64, 1, 0))
+                .withCaches(new CacheGeometry(64, 1, 0), new CacheGeometry(64 * l2Ways, l2Ways, 0))
                 .withMemoryBytesPerNode(1 << 20);
         mem = new MemorySystem(config, queue, net);
         completed = new boolean[nodes];

@@ -52,7 +52,8 @@ public final class CacheController implements MemoryPort {
     private final int l2HitCycles;
     private final CacheStats stats = new CacheStats();
     private MissCompletion completion = NOBODY;
-    private FaultInjection fault = FaultInjection.NONE;
+    /** Per-frame state kept outside the cache, or null (then the hit path makes no call). */
+    private FrameObserver frameObserver;
 
     // The outstanding miss (missBlock == -1: none).
     private long missBlock = -1;
@@ -64,20 +65,6 @@ public final class CacheController implements MemoryPort {
 
     // The block the last successful acquire() made accessible.
     private int accessFrame = -1;
-
-    /**
-     * Per L2 frame, the IC of the last instruction that accessed its block (FDR's CIC), or -1
-     * if none since the block was filled; null unless {@link #trackAccessIc} was called.
-     */
-    private long[] accessIc;
-
-    /**
-     * Per L2 frame, the write epoch in which its block was last stored to (-1: not since it was
-     * filled); null unless {@link #trackWriteEpochs} was called. The first store of an epoch
-     * calls {@link CoherenceListener#firstWriteInEpoch} (a checkpoint log's hook).
-     */
-    private int[] writeEpoch;
-    private int epoch;
 
     // The transition being run: the block, its L2 frame (-1: none), the message (null for
     // processor events) and the time.
@@ -110,9 +97,12 @@ public final class CacheController implements MemoryPort {
         this.completion = completion == null ? NOBODY : completion;
     }
 
-    /** Arms a deliberate bug (tests only). */
-    public void injectFault(FaultInjection fault) {
-        this.fault = fault;
+    /**
+     * Attaches per-frame state kept outside the cache; a second observer is called after the
+     * first. Call before the run starts.
+     */
+    public void observeFrames(FrameObserver observer) {
+        frameObserver = frameObserver == null ? observer : new FrameObserverPair(frameObserver, observer);
     }
 
     public CacheStats stats() {
@@ -136,12 +126,12 @@ public final class CacheController implements MemoryPort {
         if (t.isHit()) {
             ctx.cacheCoverage().count(state, event);
             accessFrame = frame;
-            if (accessIc != null) {
-                accessIc[frame] = ic;
-            }
-            if (write && writeEpoch != null && writeEpoch[frame] != epoch) {
-                writeEpoch[frame] = epoch;
-                ctx.listener().firstWriteInEpoch(Math.max(cycle, ctx.queue().now()), cpu, block, l2Data, frame * 8);
+            FrameObserver observer = frameObserver;
+            if (observer != null) {
+                observer.accessed(frame, ic);
+                if (write) {
+                    observer.storing(Math.max(cycle, ctx.queue().now()), frame, block, l2Data, frame * 8);
+                }
             }
             l2.touch(frame);
             int f1 = l1.lookup(block);
@@ -242,12 +232,6 @@ public final class CacheController implements MemoryPort {
                 stats.invalidations++;
                 if (state == ST_I || state == ST_IS_D || state == ST_IM_AD) {
                     stats.staleInvalidations++;
-                }
-                if (fault == FaultInjection.IGNORE_ONE_INVALIDATION && state == ST_S) {
-                    // The bug: behave as if the block were not here; the S copy stays.
-                    fault = FaultInjection.NONE;
-                    state = ST_I;
-                    frame = -1;
                 }
                 event = CacheEvent.INV;
             }
@@ -364,11 +348,8 @@ public final class CacheController implements MemoryPort {
         }
         l2.install(victim, xBlock);
         l2State[victim] = (byte) ST_I;
-        if (accessIc != null) {
-            accessIc[victim] = -1; // a new block: no access to it yet
-        }
-        if (writeEpoch != null) {
-            writeEpoch[victim] = -1; // a new block: not stored to in any epoch yet
+        if (frameObserver != null) {
+            frameObserver.blockAllocated(victim, xBlock);
         }
         xFrame = victim;
     }
@@ -424,10 +405,6 @@ public final class CacheController implements MemoryPort {
         Message m = ctx.obtain(MessageType.DATA, xBlock, cpu, requester, requester);
         System.arraycopy(src, offset, m.data, 0, 8);
         boolean getM = xMsg.type == MessageType.FWD_GETM;
-        if (fault == FaultInjection.CORRUPT_ONE_DATA_REPLY && !getM) {
-            fault = FaultInjection.NONE;
-            m.data[0] ^= 0x5a5a;
-        }
         m.acks = getM ? xMsg.acks : 0;
         CoherenceListener listener = ctx.listener();
         m.piggyback = listener.replySending(xNow, cpu, Agent.CACHE, requester, xBlock, ReplyKind.DATA);
@@ -438,10 +415,6 @@ public final class CacheController implements MemoryPort {
     }
 
     private void sendInvAck() {
-        if (fault == FaultInjection.DROP_ONE_INV_ACK) {
-            fault = FaultInjection.NONE;
-            return;
-        }
         int requester = xMsg.requester;
         Message m = ctx.obtain(MessageType.INV_ACK, xBlock, cpu, requester, requester);
         m.piggyback = ctx.listener().replySending(xNow, cpu, Agent.CACHE, requester, xBlock, ReplyKind.INV_ACK);
@@ -464,57 +437,16 @@ public final class CacheController implements MemoryPort {
         return e < 0 ? ST_I : writebacks.state(e);
     }
 
-    // ---------------------------------------------------------------- access ICs (CIC)
+    // ---------------------------------------------------------------- frames
 
-    /**
-     * Starts remembering, per L2 frame, the IC of the last access to its block (a recorder's
-     * CIC array); a recorder reads it with {@link #lastAccessIc} when a reply leaves.
-     */
-    public void trackAccessIc() {
-        if (accessIc == null) {
-            accessIc = new long[l2State.length];
-            java.util.Arrays.fill(accessIc, -1L);
-        }
-    }
-
-    /**
-     * The IC of the last access to {@code block} while it has been in its L2 frame; -1 if the
-     * block is not in the L2 (replaced, or only in the writeback buffer), was not accessed
-     * since it was filled, or tracking is off.
-     */
-    public long lastAccessIc(long block) {
-        if (accessIc == null) {
-            return -1;
-        }
-        int frame = l2.lookup(block & ~63L);
-        return frame >= 0 ? accessIc[frame] : -1;
-    }
-
-    /** Sets every frame's access IC to {@code value} (0 at a checkpoint: older accesses need no arc). */
-    public void resetAccessIcs(long value) {
-        if (accessIc != null) {
-            java.util.Arrays.fill(accessIc, value);
-        }
-    }
-
-    // ---------------------------------------------------------------- write epochs (checkpoint logs)
-
-    /** Starts tracking per-frame write epochs (see {@link CoherenceListener#firstWriteInEpoch}). */
-    public void trackWriteEpochs() {
-        if (writeEpoch == null) {
-            writeEpoch = new int[l2State.length];
-            java.util.Arrays.fill(writeEpoch, -1);
-        }
-    }
-
-    /** Starts a new write epoch (a checkpoint): the next store to each frame calls the listener again. */
-    public void startWriteEpoch() {
-        epoch++;
-    }
-
-    /** L2 block frames (a recorder sizes its per-frame state by it). */
+    /** L2 block frames (per-frame state kept outside the cache is sized by it). */
     public int l2Frames() {
         return l2State.length;
+    }
+
+    /** The L2 frame that holds {@code block}, or -1 if it is not in the L2 (the writeback buffer is not). */
+    public int l2Frame(long block) {
+        return l2.lookup(block & ~63L);
     }
 
     // ---------------------------------------------------------------- inspection

@@ -155,11 +155,11 @@ public final class Directory {
                 CoherenceListener listener = ctx.listener();
                 int lastOwner = owners[e]; // in I and S: the last owner that wrote back, or -1
                 if (lastOwner >= 0 && ctx.isDmaEngine(lastOwner)) {
-                    d.piggyback = listener.dmaLastOwnerIcRequested(xNow, node, lastOwner, ctx.dmaIc(lastOwner),
+                    d.piggyback = listener.dmaLastOwnerReplySending(xNow, node, lastOwner, ctx.dmaIc(lastOwner),
                             requester, block);
                 } else {
                     d.piggyback = lastOwner >= 0
-                            ? listener.lastOwnerIcRequested(xNow, node, lastOwner, requester, block)
+                            ? listener.lastOwnerReplySending(xNow, node, lastOwner, requester, block)
                             : listener.replySending(xNow, node, Agent.DIRECTORY, requester, block, ReplyKind.DATA);
                 }
                 if (m.type == MessageType.GETM) {

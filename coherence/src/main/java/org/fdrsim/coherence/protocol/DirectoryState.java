@@ -4,7 +4,7 @@ package org.fdrsim.coherence.protocol;
  * States of a block at its home directory. The directory is blocking: after it acts on a
  * GetS or GetM the entry is busy until the requester's Unblock, and requests (including
  * Puts) that arrive meanwhile wait in the entry's FIFO queue. In I and S the owner field keeps
- * the last owner that wrote the block back (FDR asks it for its current IC).
+ * the last owner that wrote the block back (a reply from memory is sent in its name).
  */
 public enum DirectoryState implements Described {
     I(true, "No cached copy; memory is up to date. Owner field = last owner that wrote back, if any."),

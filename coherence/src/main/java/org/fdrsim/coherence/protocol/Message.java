@@ -24,7 +24,7 @@ public final class Message {
     public int acks;
     /** True if the home directory (not a cache) sent this message. */
     public boolean fromDirectory;
-    /** A value a {@code CoherenceListener} put into a reply (FDR: sender id and IC). */
+    /** A value a {@code CoherenceListener} put into a reply. */
     public long piggyback;
     /** Size on the wire, set when sent. */
     public int sizeBytes;

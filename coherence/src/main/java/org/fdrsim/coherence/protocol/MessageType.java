@@ -43,7 +43,7 @@ public enum MessageType {
     }
 
     /**
-     * True for the coherence replies FDR piggybacks on (data and invalidation acks): they grow
+     * True for the coherence replies that carry a piggyback (data and invalidation acks): they grow
      * by {@code replyExtraBytes} and carry {@link Message#piggyback}.
      */
     public boolean isReply() {

@@ -84,7 +84,12 @@ public final class ProtocolTester {
                         new CacheGeometry(config.l2Frames() * 64, config.l2Ways(), config.torus() ? 12 : 2))
                 .withMemoryBytesPerNode(perNode)
                 .withSeed(config.seed());
-        this.memory = new MemorySystem(cc, queue, network);
+        FaultyNetwork faulty = config.fault() == FaultInjection.NONE ? null
+                : new FaultyNetwork(network, config.fault(), 0, cc.controlBytes() + cc.replyExtraBytes());
+        this.memory = new MemorySystem(cc, queue, faulty != null ? faulty : network);
+        if (faulty != null) {
+            faulty.setCache(memory.cache(0));
+        }
         this.ports = new MemoryPort[cpus];
         this.random = new SimRandom[cpus];
         this.opsLeft = new long[cpus];
@@ -100,7 +105,6 @@ public final class ProtocolTester {
             random[c] = SimRandom.forComponent(config.seed(), "tester" + c);
             opsLeft[c] = config.ops() / cpus + (c < config.ops() % cpus ? 1 : 0);
         }
-        memory.cache(0).injectFault(config.fault());
     }
 
     private TesterResult execute() {

@@ -1,6 +1,5 @@
 package org.fdrsim.coherence.tester;
 
-import org.fdrsim.coherence.cache.FaultInjection;
 
 /**
  * A protocol-tester run: random loads, stores and atomics by {@code processors} processors on

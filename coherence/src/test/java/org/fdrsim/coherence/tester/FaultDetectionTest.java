@@ -2,7 +2,6 @@ package org.fdrsim.coherence.tester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.fdrsim.coherence.cache.FaultInjection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -2,7 +2,6 @@ package org.fdrsim.machine.recording;
 
 import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.coherence.MemorySystem;
-import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.recorder.HardwareState;
@@ -14,6 +13,7 @@ import org.fdrsim.recorder.policy.ArcPolicy;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.AgentView;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.CicArray;
 import org.fdrsim.recorder.race.RaceRecorder;
 import org.fdrsim.recorder.trace.AccessTrace;
 
@@ -40,6 +40,8 @@ public final class MachineRecorder {
     private final LogBank logs;
     private final int cpus;
     private final ArcPolicy[] observers;
+    /** Per processor, the CIC array kept beside its cache. */
+    private final CicArray[] cics;
     private AccessTrace trace;
     private long stallCycles;
     private CheckpointController checkpoints;
@@ -49,11 +51,10 @@ public final class MachineRecorder {
         this.options = options;
         this.cpus = machine.cpuCount();
         MemorySystem mem = machine.memorySystem();
-        CacheController[] caches = new CacheController[cpus];
+        this.cics = new CicArray[cpus];
         Processor[] procs = new Processor[cpus];
         for (int i = 0; i < cpus; i++) {
-            caches[i] = mem.cache(i);
-            caches[i].trackAccessIc();
+            cics[i] = CicArray.attach(mem.cache(i));
             procs[i] = machine.cpu(i);
         }
         AgentView view = new AgentView() {
@@ -64,7 +65,7 @@ public final class MachineRecorder {
 
             @Override
             public long lastAccessIc(int cpu, long block) {
-                return caches[cpu].lastAccessIc(block);
+                return cics[cpu].lastAccessIc(block);
             }
         };
         this.race = new RaceRecorder(view, options.cic16(), options.policy().create(cpus));
@@ -170,7 +171,7 @@ public final class MachineRecorder {
     public void resetAtCheckpoint() {
         for (int i = 0; i < cpus; i++) {
             machine.cpu(i).resetInstructionCount();
-            machine.memorySystem().cache(i).resetAccessIcs(0);
+            cics[i].reset(0);
         }
         race.reset();
         if (trace != null) {

@@ -11,12 +11,13 @@ import org.fdrsim.recorder.trace.AccessTrace;
  *
  * <ul>
  *   <li>Send: a cache replying for block b piggybacks (its id, CIC[b]); the CIC is the IC of
- *       its last access to b, kept per L2 frame by the cache ({@link AgentView#lastAccessIc}).
- *       A cache without a CIC for b (silently replaced S block answering an Inv, block in the
+ *       its last access to b, kept per L2 frame beside the cache ({@link CicArray}, read
+ *       through {@link AgentView#lastAccessIc}). A cache without a CIC for b (silently replaced S block answering an Inv, block in the
  *       writeback buffer, frame not accessed since its fill) sends its current IC: by the send
  *       observation any value in [CIC[b], IC] is correct. With {@code cic16} the frame keeps 16
  *       bits and the reply carries {@code min((IC & ~0xffff) | CIC16, IC)}.</li>
- *   <li>Written-back blocks: the directory asks the last owner for its current IC.</li>
+ *   <li>Written-back blocks: memory's reply is sent in the last owner's name, and carries
+ *       the last owner's current IC (FDR: the directory asks it).</li>
  *   <li>Data from memory with no last owner carries nothing: no store since memory was
  *       initialised (or since the checkpoint) can conflict.</li>
  *   <li>Receive: the receiver j logs (id, ic, IC+1) in its race log only if ic &gt; VIC[id]
@@ -115,7 +116,7 @@ public final class RaceRecorder implements CoherenceListener {
     }
 
     @Override
-    public long lastOwnerIcRequested(long now, int home, int lastOwner, int requester, long block) {
+    public long lastOwnerReplySending(long now, int home, int lastOwner, int requester, long block) {
         repliesSent++;
         return Piggyback.encode(lastOwner, view.ic(lastOwner));
     }
@@ -141,7 +142,7 @@ public final class RaceRecorder implements CoherenceListener {
     }
 
     @Override
-    public long dmaLastOwnerIcRequested(long now, int home, int engine, long engineIc, int requester, long block) {
+    public long dmaLastOwnerReplySending(long now, int home, int engine, long engineIc, int requester, long block) {
         repliesSent++;
         return Piggyback.encode(engine, engineIc);
     }

@@ -30,6 +30,7 @@ class CoherenceRulesTest {
     private final long[] ic = new long[2];
     private final List<List<RaceEntry>> logs = List.of(new ArrayList<>(), new ArrayList<>());
     private final boolean[] done = new boolean[1];
+    private final CicArray[] cics = {CicArray.attach(mem.cache(0)), CicArray.attach(mem.cache(1))};
 
     CoherenceRulesTest() {
         AgentView view = new AgentView() {
@@ -40,13 +41,12 @@ class CoherenceRulesTest {
 
             @Override
             public long lastAccessIc(int cpu, long block) {
-                return mem.cache(cpu).lastAccessIc(block);
+                return cics[cpu].lastAccessIc(block);
             }
         };
         RaceRecorder rec = new RaceRecorder(view, false, new FdrPolicy(2));
         for (int c = 0; c < 2; c++) {
             int cpu = c;
-            mem.cache(c).trackAccessIc();
             mem.cache(c).setMissCompletion((x, now) -> done[0] = true);
             rec.setSink(c, (now, b, off, len) -> {
                 logs.get(cpu).add(RaceEntry.decode(b, off));
@@ -81,7 +81,7 @@ class CoherenceRulesTest {
         access(0, A, false);
         ic[0] = 41;
         access(0, A + 8, true);
-        assertThat(mem.cache(0).lastAccessIc(A)).isEqualTo(42);
+        assertThat(cics[0].lastAccessIc(A)).isEqualTo(42);
     }
 
     @Test
@@ -97,7 +97,7 @@ class CoherenceRulesTest {
         access(1, A, false); // 1:1 loads A (S)
         ic[1] = 9;
         access(1, CONFLICT, false); // 1:10 evicts A silently; the directory still lists cpu 1
-        assertThat(mem.cache(1).lastAccessIc(A)).isEqualTo(-1);
+        assertThat(cics[1].lastAccessIc(A)).isEqualTo(-1);
         access(0, A, true); // GetM: Inv to cpu 1, which acks with IC 10 (send observation)
         assertThat(logs.get(0)).containsExactly(new RaceEntry(1, 10, 1));
     }

@@ -95,7 +95,7 @@ class RaceRecorderTest {
     @Test
     void writtenBackBlockAsksTheLastOwnerForItsCurrentIc() {
         view.ic[3] = 500;
-        long pb = rec.lastOwnerIcRequested(0, 1, 3, 0, B);
+        long pb = rec.lastOwnerReplySending(0, 1, 3, 0, B);
         assertThat(Piggyback.id(pb)).isEqualTo(3);
         assertThat(Piggyback.ic(pb)).isEqualTo(500);
         view.ic[0] = 8;
@@ -106,7 +106,7 @@ class RaceRecorderTest {
     @Test
     void aRequesterThatWasTheLastOwnerLogsNothing() {
         view.ic[0] = 20;
-        long pb = rec.lastOwnerIcRequested(0, 1, 0, 0, B);
+        long pb = rec.lastOwnerReplySending(0, 1, 0, 0, B);
         rec.replyReceived(0, 0, 1, Agent.DIRECTORY, B, ReplyKind.DATA, pb);
         assertThat(logged).isEmpty();
     }
@@ -194,7 +194,7 @@ class RaceRecorderTest {
         assertThat(fdr.arcs().line(0)).isEqualTo("1:33 -> 4:8");
         // The engine as a sender and as a remembered last owner carries its own IC.
         assertThat(Piggyback.ic(rec.dmaReplySending(0, 4, 12, 0, B, ReplyKind.DATA))).isEqualTo(12);
-        long last = rec.dmaLastOwnerIcRequested(0, 0, 4, 13, 2, B);
+        long last = rec.dmaLastOwnerReplySending(0, 0, 4, 13, 2, B);
         assertThat(Piggyback.id(last)).isEqualTo(4);
         assertThat(Piggyback.ic(last)).isEqualTo(13);
     }

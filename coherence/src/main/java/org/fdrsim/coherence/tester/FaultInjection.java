@@ -1,4 +1,4 @@
-package org.fdrsim.coherence.cache;
+package org.fdrsim.coherence.tester;
 
 /**
  * Deliberate protocol bugs, for tests that prove the protocol tester can fail. Each fault

@@ -1,0 +1,54 @@
+package org.fdrsim.recorder.race;
+
+import java.util.Arrays;
+import org.fdrsim.coherence.cache.CacheController;
+import org.fdrsim.coherence.cache.FrameObserver;
+
+/**
+ * FDR's CIC array for one processor's cache (section 4.3): per L2 frame, the IC of the last
+ * instruction that accessed the block held there, or -1 if none since the block was filled.
+ * It lives beside the cache as a frame observer; the race recorder reads it when a reply for
+ * a block leaves the cache ({@link AgentView#lastAccessIc}).
+ */
+public final class CicArray implements FrameObserver {
+    private final CacheController cache;
+    private final long[] ics;
+
+    private CicArray(CacheController cache) {
+        this.cache = cache;
+        this.ics = new long[cache.l2Frames()];
+        Arrays.fill(ics, -1L);
+    }
+
+    /** A CIC array kept for {@code cache} from now on. */
+    public static CicArray attach(CacheController cache) {
+        CicArray cic = new CicArray(cache);
+        cache.observeFrames(cic);
+        return cic;
+    }
+
+    @Override
+    public void blockAllocated(int frame, long block) {
+        ics[frame] = -1; // a new block: no access to it yet
+    }
+
+    @Override
+    public void accessed(int frame, long ic) {
+        ics[frame] = ic;
+    }
+
+    /**
+     * The IC of the last access to {@code block} while it has been in its L2 frame; -1 if the
+     * block is not in the L2 (replaced, or only in the writeback buffer) or was not accessed
+     * since it was filled.
+     */
+    public long lastAccessIc(long block) {
+        int frame = cache.l2Frame(block);
+        return frame >= 0 ? ics[frame] : -1;
+    }
+
+    /** Sets every frame's IC to {@code value} (0 at a checkpoint: older accesses need no arc). */
+    public void reset(long value) {
+        Arrays.fill(ics, value);
+    }
+}
