@@ -3,11 +3,13 @@ package org.fdrsim.machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.coherence.CoherenceListener;
+import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.core.ProcessorListener;
@@ -120,8 +122,7 @@ class SequentialConsistencyTest {
 
     /**
      * The checker is not vacuous: a protocol bug is caught. The bug is attached as a listener:
-     * each home corrupts word 0 of the first block written back to it, right after applying
-     * the writeback, so the next processor that reads the block from memory sees a wrong value.
+     * each cache's first data reply to another cache's read arrives with word 0 changed.
      */
     @Test
     void aProtocolBugIsCaught() throws Exception {
@@ -131,7 +132,7 @@ class SequentialConsistencyTest {
             MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=4", "seed=" + seed)).build();
             TimedMachine m = new TimedMachine(p, c, Console.silent());
             ScChecker checker = attachChecker(m, p, c);
-            m.memorySystem().addListener(corruptFirstWritebackAtEachHome(m.memorySystem()));
+            m.memorySystem().addListener(corruptFirstReadReplyOfEachCache(m.memorySystem()));
             m.run();
             if (checker.violations > 0) {
                 caught++;
@@ -140,15 +141,31 @@ class SequentialConsistencyTest {
         assertThat(caught).isGreaterThanOrEqualTo(3);
     }
 
-    private static CoherenceListener corruptFirstWritebackAtEachHome(MemorySystem mem) {
+    /**
+     * Corrupts word 0 of the block a read miss filled, the first time each cache's data reply
+     * fills another cache's read miss (the receiver's copy is changed as the fill completes,
+     * through its port: the access that follows is a hit).
+     */
+    private static CoherenceListener corruptFirstReadReplyOfEachCache(MemorySystem mem) {
         boolean[] corrupted = new boolean[mem.nodes()];
+        int[] sender = new int[mem.nodes()]; // the cache whose data reply the cpu's miss got, or -1
+        Arrays.fill(sender, -1);
         return new CoherenceListener() {
             @Override
-            public void writebackReceived(long now, int home, int from, long block) {
-                if (!corrupted[home]) {
-                    corrupted[home] = true;
-                    mem.memory().storeWord(block, mem.memory().loadWord(block) ^ 0x5a5a);
+            public void replyReceived(long now, int receiver, int from, Agent agent, long block, ReplyKind kind,
+                    long piggyback) {
+                sender[receiver] = agent == Agent.CACHE && kind == ReplyKind.DATA && !corrupted[from] ? from : -1;
+            }
+
+            @Override
+            public void blockFilled(long now, int cpu, long block, boolean writable) {
+                if (!writable && sender[cpu] >= 0) {
+                    corrupted[sender[cpu]] = true;
+                    CacheController cache = mem.cache(cpu);
+                    cache.acquire(block, false, 0, now);
+                    cache.storeWord(block, cache.loadWord(block) ^ 0x5a5a);
                 }
+                sender[cpu] = -1;
             }
         };
     }
