@@ -56,7 +56,7 @@ public final class DmaAgent {
         return ic;
     }
 
-    /** Starts a new IC epoch (at a checkpoint). */
+    /** Restarts the count from 0 (at a checkpoint). */
     public void resetInstructionCount() {
         ic = 0;
     }

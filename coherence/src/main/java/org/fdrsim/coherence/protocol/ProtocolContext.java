@@ -91,12 +91,12 @@ public final class ProtocolContext {
         return id >= nodes;
     }
 
-    /** Where the memory system reads a DMA engine's current IC (for last-owner requests). */
+    /** Where the memory system reads a DMA engine's instruction count (for replies from memory sent in its name). */
     public void setDmaIcSource(java.util.function.IntToLongFunction dmaIc) {
         this.dmaIc = dmaIc;
     }
 
-    /** The current IC of DMA engine agent {@code engine}. */
+    /** The instruction count of DMA engine agent {@code engine}. */
     public long dmaIc(int engine) {
         return dmaIc.applyAsLong(engine);
     }
