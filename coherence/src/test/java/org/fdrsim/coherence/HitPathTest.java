@@ -59,7 +59,8 @@ class HitPathTest {
     }
 
     /** One access of cpu 0 in {@code state}, checked against the effects of transition {@code t}. */
-    private static void drive(ScriptedRig rig, CacheState state, CacheEvent event, Transition<CacheState, CacheAction> t) {
+    private static void drive(ScriptedRig rig, CacheState state, CacheEvent event,
+            Transition<CacheState, CacheAction> t) {
         String cell = state + " x " + event;
         CacheController cache = rig.mem.cache(0);
         boolean write = event == CacheEvent.STORE;

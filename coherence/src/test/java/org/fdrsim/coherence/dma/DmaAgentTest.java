@@ -112,7 +112,8 @@ class DmaAgentTest {
         List<String> calls = new ArrayList<>();
         mem.addListener(new CoherenceListener() {
             @Override
-            public long dmaLastOwnerReplySending(long now, int home, int eng, long engineIc, int requester, long block) {
+            public long dmaLastOwnerReplySending(long now, int home, int eng, long engineIc, int requester,
+                    long block) {
                 calls.add("engine " + eng + " ic " + engineIc + " -> cpu " + requester);
                 return 4242;
             }

@@ -12,10 +12,11 @@ import org.fdrsim.recorder.trace.AccessTrace;
  * <ul>
  *   <li>Send: a cache replying for block b piggybacks (its id, CIC[b]); the CIC is the IC of
  *       its last access to b, kept per L2 frame beside the cache ({@link CicArray}, read
- *       through {@link AgentView#lastAccessIc}). A cache without a CIC for b (silently replaced S block answering an Inv, block in the
- *       writeback buffer, frame not accessed since its fill) sends its current IC: by the send
- *       observation any value in [CIC[b], IC] is correct. With {@code cic16} the frame keeps 16
- *       bits and the reply carries {@code min((IC & ~0xffff) | CIC16, IC)}.</li>
+ *       through {@link AgentView#lastAccessIc}). A cache without a CIC for b (silently
+ *       replaced S block answering an Inv, block in the writeback buffer, frame not accessed
+ *       since its fill) sends its current IC: by the send observation any value in
+ *       [CIC[b], IC] is correct. With {@code cic16} the frame keeps 16 bits and the reply
+ *       carries {@code min((IC & ~0xffff) | CIC16, IC)}.</li>
  *   <li>Written-back blocks: memory's reply is sent in the last owner's name, and carries
  *       the last owner's current IC (FDR: the directory asks it).</li>
  *   <li>Data from memory with no last owner carries nothing: no store since memory was
