@@ -23,15 +23,15 @@
         .equ SYS_NET_SEND, 7
         .equ SYS_GETC, 8
 
-        .equ KCONSOLE, 0xFFFF00000000
-        .equ KTIMER_BASE, 0xFFFF00001000
-        .equ KDISK, 0xFFFF00002000
-        .equ KNIC, 0xFFFF00003000
+        # Device registers, commands, status codes and interrupt numbers (IO_CONSOLE_*, IO_TIMER_*,
+        # IO_DISK_*, IO_NIC_*, IO_STATUS_*, IO_IRQ_*), generated from the simulator's device map:
+        .include "devices.inc"
+
         .equ KSLICE, 20000              # timer interval (cycles): the scheduling quantum
         .equ K_MAX_THREADS, 32
         .equ K_STACK_BYTES, 8192
         .equ K_RX_SLOTS, 16
-        .equ K_SLOT_BYTES, 128
+        # (the receive ring: K_RX_SLOTS slots of IO_NIC_SLOT_BYTES)
 
         # thread control block (TCB): saved r0..r31 at 8*i, then:
         .equ TCB_BYTES, 512
@@ -76,7 +76,7 @@ k_idle_tcbs:    .space 64 * TCB_BYTES   # per cpu: the idle context
         .align 64
 k_tcbs:         .space K_MAX_THREADS * TCB_BYTES
         .align 64
-k_rx_ring:      .space K_RX_SLOTS * K_SLOT_BYTES
+k_rx_ring:      .space K_RX_SLOTS * IO_NIC_SLOT_BYTES
         .align 64
 k_stacks:       .space K_MAX_THREADS * K_STACK_BYTES
 
@@ -139,8 +139,8 @@ k_cpu_start:
         la   r1, k_cpu_area
         add  r22, r22, r1
         st   r20, 0(r22)                # current = idle
-        shli r1, r21, 8                 # arm this cpu's timer: the scheduling tick
-        li   r2, KTIMER_BASE
+        shli r1, r21, 8                 # arm this cpu's timer (cpu * IO_TIMER_STRIDE): the scheduling tick
+        li   r2, IO_TIMER_BASE
         add  r1, r1, r2
         li   r2, KSLICE
         st   r2, 0(r1)
@@ -211,13 +211,13 @@ k_entry:
         csrr r2, cause
         li   r3, 0x100
         bge  r2, r3, k_syscall
-        li   r3, 1
+        li   r3, IO_TIMER_INTERRUPT
         beq  r2, r3, k_irq_timer
-        li   r3, 2
+        li   r3, IO_IRQ_DISK
         beq  r2, r3, k_irq_disk
-        li   r3, 3
+        li   r3, IO_IRQ_NIC
         beq  r2, r3, k_irq_nic
-        j    k_irq_return              # IPI (4) or anything else: nothing to do but reschedule an idle cpu
+        j    k_irq_return              # IO_IRQ_IPI or anything else: nothing to do but reschedule an idle cpu
 
 # Back to the current context, or, if this cpu was idle, look for work first.
 k_irq_return:
@@ -431,15 +431,15 @@ k_sys_yield:
         j    k_schedule
 
 k_sys_putc:
-        li   r5, KCONSOLE
+        li   r5, IO_CONSOLE_BASE
         ld   r4, T_R10(r20)
-        st   r4, 0(r5)
+        st   r4, IO_CONSOLE_PUTC - IO_CONSOLE_BASE(r5)
         j    k_resume_current
 
 k_sys_putint:
-        li   r5, KCONSOLE
+        li   r5, IO_CONSOLE_BASE
         ld   r4, T_R10(r20)
-        st   r4, 8(r5)
+        st   r4, IO_CONSOLE_PUTINT - IO_CONSOLE_BASE(r5)
         j    k_resume_current
 
 k_sys_time:
@@ -447,8 +447,8 @@ k_sys_time:
         j    k_sys_ret
 
 k_sys_getc:
-        li   r5, KCONSOLE
-        ld   r4, 0x10(r5)
+        li   r5, IO_CONSOLE_BASE
+        ld   r4, IO_CONSOLE_GETC - IO_CONSOLE_BASE(r5)
         j    k_sys_ret
 
 # disk_read(r10 = first sector, r11 = buffer (64-byte aligned), r12 = sectors) -> 0 or error
@@ -461,29 +461,29 @@ k_sys_disk_read:
         j    k_block_retry
 k_disk_issue:
         st   r20, 0(r3)
-        li   r5, KDISK
+        li   r5, IO_DISK_BASE
         ld   r6, T_R10(r20)
-        st   r6, 0x00(r5)                # sector
+        st   r6, IO_DISK_SECTOR - IO_DISK_BASE(r5)
         ld   r6, T_R11(r20)
-        st   r6, 0x08(r5)                # memory address
+        st   r6, IO_DISK_ADDR - IO_DISK_BASE(r5)
         ld   r6, T_R12(r20)
-        st   r6, 0x10(r5)                # count
-        li   r6, 1
-        st   r6, 0x18(r5)                # command: read
+        st   r6, IO_DISK_COUNT - IO_DISK_BASE(r5)
+        li   r6, IO_DISK_CMD_READ
+        st   r6, IO_DISK_CMD - IO_DISK_BASE(r5)
         j    k_block_owner
 
 k_irq_disk:
         jal  k_dev_acquire
-        li   r5, KDISK
-        ld   r6, 0x20(r5)                # status
+        li   r5, IO_DISK_BASE
+        ld   r6, IO_DISK_STATUS - IO_DISK_BASE(r5)
         li   r8, 0
-        li   r7, 2
+        li   r7, IO_STATUS_DONE
         beq  r6, r7, k_disk_done
-        li   r7, 3
+        li   r7, IO_STATUS_ERROR
         bne  r6, r7, k_disk_out          # not done and not an error: spurious
-        ld   r8, 0x28(r5)                # the error code is the result
+        ld   r8, IO_DISK_ERROR - IO_DISK_BASE(r5)   # the error code is the result
 k_disk_done:
-        st   zero, 0x20(r5)              # acknowledge
+        st   zero, IO_DISK_STATUS - IO_DISK_BASE(r5)  # acknowledge
         la   r3, k_disk_owner
         ld   r10, 0(r3)
         st   zero, 0(r3)
@@ -507,39 +507,39 @@ k_sys_net_send:
         j    k_block_retry
 k_tx_issue:
         st   r20, 0(r3)
-        li   r5, KNIC
+        li   r5, IO_NIC_BASE
         ld   r6, T_R10(r20)
-        st   r6, 0x28(r5)                # TX_ADDR
+        st   r6, IO_NIC_TX_ADDR - IO_NIC_BASE(r5)
         ld   r6, T_R11(r20)
-        st   r6, 0x30(r5)                # TX_LEN
-        li   r6, 1
-        st   r6, 0x38(r5)                # TX_CMD: send
+        st   r6, IO_NIC_TX_LEN - IO_NIC_BASE(r5)
+        li   r6, IO_NIC_TX_SEND
+        st   r6, IO_NIC_TX_CMD - IO_NIC_BASE(r5)
         j    k_block_owner
 
 # net_recv(r10 = buffer (8-byte aligned, room for the length rounded up to 8), r11 = max bytes)
 #   -> length; blocks until a packet is there
 k_sys_net_recv:
         jal  k_dev_acquire
-        li   r5, KNIC
+        li   r5, IO_NIC_BASE
         la   r3, k_rx_on
         ld   r4, 0(r3)
         bne  r4, zero, k_rx_check
         la   r6, k_rx_ring               # first receive: give the NIC its ring and turn it on
-        st   r6, 0x00(r5)
+        st   r6, IO_NIC_RX_BASE - IO_NIC_BASE(r5)
         li   r6, K_RX_SLOTS
-        st   r6, 0x08(r5)
-        li   r6, 1
-        st   r6, 0x20(r5)
+        st   r6, IO_NIC_RX_SLOTS - IO_NIC_BASE(r5)
+        li   r6, 1                        # IO_NIC_CTRL bit 0: receive on; also k_rx_on = 1
+        st   r6, IO_NIC_CTRL - IO_NIC_BASE(r5)
         st   r6, 0(r3)
 k_rx_check:
-        ld   r6, 0x10(r5)                # HEAD
+        ld   r6, IO_NIC_RX_HEAD - IO_NIC_BASE(r5)
         la   r3, k_rx_tail
         ld   r7, 0(r3)
         bne  r6, r7, k_rx_have
         la   r3, k_rx_waiters            # nothing yet: wait for a NIC interrupt, then retry
         j    k_block_retry
 k_rx_have:
-        shli r8, r7, 7                   # slot = ring + tail * 128
+        shli r8, r7, 7                   # slot = ring + tail * IO_NIC_SLOT_BYTES (128)
         la   r9, k_rx_ring
         add  r8, r8, r9
         ld   r4, 0(r8)                   # length
@@ -566,22 +566,22 @@ k_rx_copied:
         li   r7, 0
 k_rx_nowrap:
         st   r7, 0(r3)
-        st   r7, 0x18(r5)                # RX_TAIL: the slot is free again
+        st   r7, IO_NIC_RX_TAIL - IO_NIC_BASE(r5)   # the slot is free again
         jal  k_dev_release
         j    k_sys_ret
 
 k_irq_nic:
         jal  k_dev_acquire
-        li   r5, KNIC
-        ld   r6, 0x40(r5)                # TX_STATUS
+        li   r5, IO_NIC_BASE
+        ld   r6, IO_NIC_TX_STATUS - IO_NIC_BASE(r5)
         li   r8, 0
-        li   r7, 2
+        li   r7, IO_STATUS_DONE
         beq  r6, r7, k_tx_done
-        li   r7, 3
+        li   r7, IO_STATUS_ERROR
         bne  r6, r7, k_nic_rx
-        ld   r8, 0x48(r5)                # error code
+        ld   r8, IO_NIC_ERROR - IO_NIC_BASE(r5)     # the error code is the result
 k_tx_done:
-        st   zero, 0x40(r5)              # acknowledge
+        st   zero, IO_NIC_TX_STATUS - IO_NIC_BASE(r5)  # acknowledge
         la   r3, k_tx_owner
         ld   r10, 0(r3)
         st   zero, 0(r3)

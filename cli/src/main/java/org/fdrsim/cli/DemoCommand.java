@@ -19,6 +19,7 @@ import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayParallelism;
 import org.fdrsim.replayer.Verdict;
+import org.fdrsim.workloads.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -45,7 +46,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         var out = main.out;
         OutputPaths.file("--output", output);
-        ProgramImage program = Workloads.load(Workloads.DEFAULT);
+        ProgramImage program = Workloads.load(WorkloadRegistry.DEFAULT);
         MachineConfig config;
         try {
             config = ConfigLoader.fdr1().set("cpus", "4").set("seed", Long.toString(seed))

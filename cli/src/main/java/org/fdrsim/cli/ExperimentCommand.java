@@ -17,6 +17,7 @@ import org.fdrsim.results.PaperSlurm;
 import org.fdrsim.results.Provenance;
 import org.fdrsim.results.RunStore;
 import org.fdrsim.results.SweepReport;
+import org.fdrsim.workloads.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -82,7 +83,7 @@ final class ExperimentCommand implements Runnable {
             Main main = parent.main;
             PaperExperiment.Options o;
             try {
-                o = new PaperExperiment.Options(scale, runs, seed, set, workloads.stream().map(Workloads::canonical).toList());
+                o = new PaperExperiment.Options(scale, runs, seed, set, workloads.stream().map(WorkloadRegistry::canonical).toList());
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }

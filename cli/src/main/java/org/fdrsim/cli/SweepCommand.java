@@ -13,6 +13,7 @@ import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Progress;
 import org.fdrsim.results.Sweep;
 import org.fdrsim.results.SweepReport;
+import org.fdrsim.workloads.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -97,7 +98,7 @@ final class SweepCommand implements Callable<Integer> {
             for (String p : params) {
                 ps.add(Sweep.Param.parse(p));
             }
-            return new Sweep.Spec(Workloads.canonical(workload), scale, work, runs, seed, set, ps);
+            return new Sweep.Spec(WorkloadRegistry.canonical(workload), scale, work, runs, seed, set, ps);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

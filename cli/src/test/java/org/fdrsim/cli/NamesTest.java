@@ -6,6 +6,7 @@ import static org.fdrsim.cli.CliTest.fdr;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.fdrsim.results.Outputs;
+import org.fdrsim.workloads.WorkloadRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,9 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 class NamesTest {
     @Test
     void commercialWorkloadsHaveOneNameEverywhere() {
-        assertThat(Workloads.canonical("commercial/oltp")).isEqualTo("oltp");
+        assertThat(WorkloadRegistry.canonical("commercial/oltp")).isEqualTo("oltp");
         assertThat(Workloads.load("oltp").sourceLines()).isEqualTo(Workloads.load("commercial/oltp").sourceLines());
-        assertThat(Workloads.needsDevices("web")).isTrue();
+        assertThat(WorkloadRegistry.needsDevices("web")).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -55,7 +56,7 @@ public final class DumpReplay {
             intervals.add(b.build());
         }
         return new ReplayInput(dump.program(), dump.memoryAt(k), start, intervals,
-                DeviceAddressMap.of(cpus, engines > 0), cps.get(k).number());
+                DeviceMap.mapped(cpus, engines > 0), cps.get(k).number());
     }
 
     /** The state recorded at the trigger: only for {@link Verifier}. */

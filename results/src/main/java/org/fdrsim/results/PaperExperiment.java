@@ -10,6 +10,7 @@ import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.workloads.WorkloadRegistry;
 
 /**
  * {@code fdr experiment paper}: the paper's Figure 4, Figure 5, Table 3, a race-arc reduction
@@ -30,11 +31,11 @@ public final class PaperExperiment {
             if (runs < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
             }
-            workloads.forEach(WorkloadCatalog::check);
+            workloads.forEach(WorkloadRegistry::checkScalable);
         }
 
         public static List<String> paperWorkloads() {
-            return List.of("oltp", "jbb", "web", "dynweb");
+            return WorkloadRegistry.commercialProxies();
         }
     }
 
@@ -65,7 +66,7 @@ public final class PaperExperiment {
         List<RunSpec> specs = new ArrayList<>();
         List<String> settings = settings(o);
         for (String w : o.workloads()) {
-            long work = WorkloadCatalog.work(w, scale);
+            long work = scale.work(w);
             for (int r = 0; r < o.runs(); r++) {
                 specs.add(new RunSpec(w, work, o.baseSeed() + r, false, false, settings));
                 specs.add(new RunSpec(w, work, o.baseSeed() + r, true, false, settings));
@@ -133,8 +134,8 @@ public final class PaperExperiment {
 
         public static Identity of(Options o) {
             List<String> work = new ArrayList<>();
-            for (String w : WorkloadCatalog.names()) {
-                work.add("work of " + w + "=" + WorkloadCatalog.work(w, Scale.parse(o.scale())));
+            for (String w : WorkloadRegistry.scalable()) {
+                work.add("work of " + w + "=" + Scale.parse(o.scale()).work(w));
             }
             return new Identity(o.scale(), PaperExperiment.settings(o), work);
         }

@@ -1,7 +1,10 @@
 package org.fdrsim.results;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -9,8 +12,9 @@ import java.util.concurrent.Future;
 import org.fdrsim.machine.config.ConfigException;
 
 /**
- * Runs specs on a fixed thread pool. Results come back in the order of the specs whatever
- * order they finish in, and runs share nothing, so the thread count never changes a number.
+ * The one parallel runner (experiment runs, random testing): tasks on a fixed thread pool.
+ * Results come back in the order of the tasks whatever order they finish in, and runs share
+ * nothing, so the thread count never changes a number.
  */
 public final class Parallel {
     private Parallel() {}
@@ -35,18 +39,13 @@ public final class Parallel {
             }
         }
         progress.start("runs", todo);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, specs.size()))), r -> {
-            Thread t = new Thread(r, "fdr-run");
-            t.setDaemon(true);
-            return t;
-        });
         try {
-            List<Future<Measurement>> futures = new ArrayList<>();
+            List<Callable<Measurement>> tasks = new ArrayList<>();
             for (int i = 0; i < specs.size(); i++) {
                 RunSpec s = specs.get(i);
                 Measurement done = kept[i];
-                futures.add(done != null ? java.util.concurrent.CompletableFuture.completedFuture(done) : pool.submit(() -> {
-                    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                tasks.add(done != null ? () -> done : () -> {
+                    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
                     long cpu0 = mx.getCurrentThreadCpuTime();
                     long wall0 = System.nanoTime();
                     Measurement m = Runner.run(s);
@@ -56,10 +55,33 @@ public final class Parallel {
                     }
                     progress.finished(s, m);
                     return m;
-                }));
+                });
             }
-            List<Measurement> out = new ArrayList<>();
-            for (Future<Measurement> f : futures) {
+            return all(tasks, threads);
+        } finally {
+            progress.finish();
+        }
+    }
+
+    /**
+     * Runs every task on a fixed pool of {@code threads} workers (at least 1) and returns their
+     * results in task order. The first failure ends the run: a {@link ConfigException} or an
+     * unchecked exception is rethrown as it is, anything else comes back as
+     * {@link IllegalStateException}.
+     */
+    public static <R> List<R> all(List<? extends Callable<R>> tasks, int threads) throws ConfigException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, tasks.size()))), r -> {
+            Thread t = new Thread(r, "fdr-run");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<R>> futures = new ArrayList<>();
+            for (Callable<R> task : tasks) {
+                futures.add(pool.submit(task));
+            }
+            List<R> out = new ArrayList<>();
+            for (Future<R> f : futures) {
                 out.add(f.get());
             }
             return out;
@@ -77,7 +99,6 @@ public final class Parallel {
             throw new IllegalStateException(c);
         } finally {
             pool.shutdownNow();
-            progress.finish();
         }
     }
 

@@ -17,6 +17,7 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.workloads.WorkloadRegistry;
 
 /** Runs one {@link RunSpec} on the timed machine and measures it. Thread-safe: nothing is shared between runs. */
 public final class Runner {
@@ -25,7 +26,7 @@ public final class Runner {
     /** The configuration of {@code spec}: FDR1, the workload's settings, the overrides, seed and recorder. */
     public static MachineConfig config(RunSpec spec) throws ConfigException {
         ConfigLoader loader = ConfigLoader.fdr1();
-        loader.set(WorkloadCatalog.settings(spec.workload(), spec.work()));
+        loader.set(WorkloadRegistry.settings(spec.workload(), spec.work()));
         loader.set(spec.settings());
         loader.set("seed", Long.toString(spec.seed()));
         loader.set("recorder.enabled", Boolean.toString(spec.fdr()));
@@ -44,7 +45,7 @@ public final class Runner {
      */
     public static Measurement run(RunSpec spec) throws ConfigException {
         MachineConfig config = config(spec);
-        ProgramImage program = WorkloadCatalog.program(spec.workload(), spec.work(), config.cpus());
+        ProgramImage program = WorkloadRegistry.scaled(spec.workload(), spec.work(), config.cpus());
         TimedMachine m = new TimedMachine(program, config, new Console(new byte[0], OutputStream.nullOutputStream()));
         MachineRecorder r = m.recorder();
         long warmup = config.checkpointCycles().warmupCycles();

@@ -3,6 +3,7 @@ package org.fdrsim.results;
 import java.util.List;
 import java.util.Locale;
 import org.fdrsim.workloads.CommercialWorkload;
+import org.fdrsim.workloads.WorkloadRegistry;
 
 /**
  * How big an experiment is: the work each proxy does and the checkpoint settings. The paper
@@ -47,6 +48,19 @@ public enum Scale {
             }
         }
         throw new IllegalArgumentException("unknown scale '" + s + "', expected tiny, default or paper");
+    }
+
+    /** The default work of scalable workload {@code name} at this scale (transactions, requests, or tester iterations). */
+    public long work(String name) {
+        WorkloadRegistry.checkScalable(name);
+        if (name.equals(WorkloadRegistry.RANDOM_TESTER)) {
+            return switch (this) {
+                case TINY -> 500;
+                case DEFAULT -> 20_000;
+                case PAPER -> 2_000_000;
+            };
+        }
+        return work(CommercialWorkload.parse(name));
     }
 
     /** The work of {@code w} at this scale (its scale constant: transactions or requests). */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.workloads.WorkloadRegistry;
 
 /**
  * {@code fdr sweep}: a workload over the cartesian product of configuration values. Each point
@@ -45,7 +46,7 @@ public final class Sweep {
         public Spec {
             settings = List.copyOf(settings);
             params = List.copyOf(params);
-            WorkloadCatalog.check(workload);
+            WorkloadRegistry.checkScalable(workload);
             Scale.parse(scale);
             if (runs < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
@@ -56,7 +57,7 @@ public final class Sweep {
         }
 
         long effectiveWork() {
-            return work > 0 ? work : WorkloadCatalog.work(workload, Scale.parse(scale));
+            return work > 0 ? work : Scale.parse(scale).work(workload);
         }
     }
 

@@ -1,9 +1,16 @@
 package org.fdrsim.io.device;
 
+import java.util.function.LongPredicate;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.io.DeviceBus;
+import org.fdrsim.cpu.io.Timers;
+
 /**
  * Register addresses, commands, status codes and interrupt numbers of the devices beyond the
- * ISA's console and timers (docs/devices.md). Every register is 8 bytes, uncached; a load or
- * store at an address inside a device page that names no register is a fault (unmapped).
+ * ISA's console and timers (docs/devices.md), and the one decoder of those addresses: the
+ * devices, the replayer and the kernel's generated {@code kernel/devices.inc} all read them
+ * here. Every register is 8 bytes, uncached; a load or store at an address inside a device
+ * page that names no register is a fault (unmapped).
  */
 public final class DeviceMap {
     private DeviceMap() {}
@@ -91,4 +98,40 @@ public final class DeviceMap {
     public static final long PIC_TARGET = PIC_BASE + 0x100;
     public static final long PIC_MODE_FIXED = 0;
     public static final long PIC_MODE_ROUND_ROBIN = 1;
+
+    /** Processors whose device interrupts {@link #PIC_TARGET} can route (one word each). */
+    public static final int PIC_TARGETS = 64;
+
+    /** True for an address of a disk register. */
+    public static boolean isDiskRegister(long a) {
+        return a >= DISK_BASE && a <= DISK_SECTOR_BYTES_REG && (a & 7) == 0;
+    }
+
+    /** True for an address of a NIC register. */
+    public static boolean isNicRegister(long a) {
+        return a >= NIC_BASE && a <= NIC_TX_COUNT && (a & 7) == 0;
+    }
+
+    /** True for an address of an interrupt-controller register. */
+    public static boolean isInterruptControllerRegister(long a) {
+        if (a == PIC_MODE || a == PIC_IPI || a == PIC_ROUTED) {
+            return true;
+        }
+        long off = a - PIC_TARGET;
+        return off >= 0 && off < 8 * PIC_TARGETS && off % 8 == 0;
+    }
+
+    /**
+     * The device register addresses a machine of {@code cpus} processors answers: the ISA's
+     * console and timers always, the disk, NIC and interrupt controller when {@code devices}
+     * are on. A load or store anywhere else in the device space faults, in replay as in the
+     * recording.
+     */
+    public static LongPredicate mapped(int cpus, boolean devices) {
+        DeviceBus bus = new DeviceBus(Console.silent(), new Timers(cpus));
+        if (!devices) {
+            return bus::isMapped;
+        }
+        return a -> bus.isMapped(a) || isDiskRegister(a) || isNicRegister(a) || isInterruptControllerRegister(a);
+    }
 }

@@ -55,7 +55,7 @@ public final class Disk {
     }
 
     public boolean handles(long a) {
-        return a >= DeviceMap.DISK_BASE && a <= DeviceMap.DISK_SECTOR_BYTES_REG && (a & 7) == 0;
+        return DeviceMap.isDiskRegister(a);
     }
 
     public long load(long a) {

@@ -10,7 +10,7 @@ import org.fdrsim.cpu.core.ProcessorState;
  */
 public final class InterruptController {
     private final int cpus;
-    private final long[] target = new long[64];
+    private final long[] target = new long[DeviceMap.PIC_TARGETS];
     private Processor[] processors = new Processor[0];
     private long mode;
     private int nextRoundRobin;
@@ -26,11 +26,7 @@ public final class InterruptController {
     }
 
     public boolean handles(long address) {
-        if (address == DeviceMap.PIC_MODE || address == DeviceMap.PIC_IPI || address == DeviceMap.PIC_ROUTED) {
-            return true;
-        }
-        long off = address - DeviceMap.PIC_TARGET;
-        return off >= 0 && off < 8 * 64 && off % 8 == 0;
+        return DeviceMap.isInterruptControllerRegister(address);
     }
 
     public long load(long address) {

@@ -70,7 +70,7 @@ public final class Nic {
     }
 
     public boolean handles(long a) {
-        return a >= DeviceMap.NIC_BASE && a <= DeviceMap.NIC_TX_COUNT && (a & 7) == 0;
+        return DeviceMap.isNicRegister(a);
     }
 
     public long load(long a) {

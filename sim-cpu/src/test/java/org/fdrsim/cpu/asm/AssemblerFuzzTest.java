@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 class AssemblerFuzzTest {
     private static final long LIMIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final String KERNEL = workload("kernel/kernel.s");
+    private static final String DEVICES = workload("kernel/devices.inc");
     private static final String BARRIER = workload("programs/splash/barrier.s");
 
     @FuzzTest(maxDuration = "10m")
@@ -44,13 +45,16 @@ class AssemblerFuzzTest {
     }
 
     /**
-     * The workloads' two include files by their base name, and {@code dN.s}, which includes
+     * The workloads' three include files by their base name, and {@code dN.s}, which includes
      * {@code d(N+1).s}: a chain of any depth, so the depth limit is reachable.
      */
     private static String include(String from, String name) {
         String base = name.substring(name.lastIndexOf('/') + 1);
         if (base.equals("kernel.s")) {
             return KERNEL;
+        }
+        if (base.equals("devices.inc")) {
+            return DEVICES;
         }
         if (base.equals("barrier.s")) {
             return BARRIER;
