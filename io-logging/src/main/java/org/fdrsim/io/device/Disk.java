@@ -10,6 +10,14 @@ import org.fdrsim.cpu.sim.EventQueue;
  * crashes the machine: it sets STATUS_ERROR and an error code, and interrupts like a completion.
  */
 public final class Disk {
+    // Register offsets from DISK_BASE: constant expressions over DeviceMap, so they can label cases.
+    private static final int SECTOR = (int) (DeviceMap.DISK_SECTOR - DeviceMap.DISK_BASE);
+    private static final int ADDR = (int) (DeviceMap.DISK_ADDR - DeviceMap.DISK_BASE);
+    private static final int COUNT = (int) (DeviceMap.DISK_COUNT - DeviceMap.DISK_BASE);
+    private static final int CMD = (int) (DeviceMap.DISK_CMD - DeviceMap.DISK_BASE);
+    private static final int STATUS = (int) (DeviceMap.DISK_STATUS - DeviceMap.DISK_BASE);
+    private static final int ERROR = (int) (DeviceMap.DISK_ERROR - DeviceMap.DISK_BASE);
+    private static final int SECTORS = (int) (DeviceMap.DISK_SECTORS - DeviceMap.DISK_BASE);
     private static final long ERROR_CYCLES = 100;
 
     private final DiskImage image;
@@ -61,13 +69,13 @@ public final class Disk {
     public long load(long a) {
         int reg = (int) (a - DeviceMap.DISK_BASE);
         return switch (reg) {
-            case 0x00 -> sector;
-            case 0x08 -> address;
-            case 0x10 -> count;
-            case 0x18 -> command;
-            case 0x20 -> status;
-            case 0x28 -> error;
-            case 0x30 -> image.sectors();
+            case SECTOR -> sector;
+            case ADDR -> address;
+            case COUNT -> count;
+            case CMD -> command;
+            case STATUS -> status;
+            case ERROR -> error;
+            case SECTORS -> image.sectors();
             default -> DeviceMap.DISK_SECTOR_BYTES;
         };
     }
@@ -75,11 +83,11 @@ public final class Disk {
     public void store(long a, long value, long now) {
         int reg = (int) (a - DeviceMap.DISK_BASE);
         switch (reg) {
-            case 0x00 -> sector = value;
-            case 0x08 -> address = value;
-            case 0x10 -> count = value;
-            case 0x18 -> command(value, Math.max(now, queue.now()));
-            case 0x20 -> {
+            case SECTOR -> sector = value;
+            case ADDR -> address = value;
+            case COUNT -> count = value;
+            case CMD -> command(value, Math.max(now, queue.now()));
+            case STATUS -> {
                 if (status != DeviceMap.STATUS_BUSY) {
                     status = DeviceMap.STATUS_IDLE;
                 }

@@ -15,6 +15,18 @@ import org.fdrsim.cpu.sim.EventQueue;
  * ({@link #transmitted}) and interrupts IRQ_NIC.
  */
 public final class Nic {
+    // Register offsets from NIC_BASE: constant expressions over DeviceMap, so they can label cases.
+    private static final int RX_BASE = (int) (DeviceMap.NIC_RX_BASE - DeviceMap.NIC_BASE);
+    private static final int RX_SLOTS = (int) (DeviceMap.NIC_RX_SLOTS - DeviceMap.NIC_BASE);
+    private static final int RX_HEAD = (int) (DeviceMap.NIC_RX_HEAD - DeviceMap.NIC_BASE);
+    private static final int RX_TAIL = (int) (DeviceMap.NIC_RX_TAIL - DeviceMap.NIC_BASE);
+    private static final int CTRL = (int) (DeviceMap.NIC_CTRL - DeviceMap.NIC_BASE);
+    private static final int TX_ADDR = (int) (DeviceMap.NIC_TX_ADDR - DeviceMap.NIC_BASE);
+    private static final int TX_LEN = (int) (DeviceMap.NIC_TX_LEN - DeviceMap.NIC_BASE);
+    private static final int TX_CMD = (int) (DeviceMap.NIC_TX_CMD - DeviceMap.NIC_BASE);
+    private static final int TX_STATUS = (int) (DeviceMap.NIC_TX_STATUS - DeviceMap.NIC_BASE);
+    private static final int ERROR = (int) (DeviceMap.NIC_ERROR - DeviceMap.NIC_BASE);
+    private static final int RX_COUNT = (int) (DeviceMap.NIC_RX_COUNT - DeviceMap.NIC_BASE);
     private static final long ERROR_CYCLES = 100;
     private static final int MAX_TX_BYTES = 4096;
 
@@ -76,17 +88,17 @@ public final class Nic {
     public long load(long a) {
         int reg = (int) (a - DeviceMap.NIC_BASE);
         return switch (reg) {
-            case 0x00 -> rxBase;
-            case 0x08 -> rxSlots;
-            case 0x10 -> head;
-            case 0x18 -> tail;
-            case 0x20 -> enabled ? 1 : 0;
-            case 0x28 -> txAddr;
-            case 0x30 -> txLen;
-            case 0x38 -> 0;
-            case 0x40 -> txStatus;
-            case 0x48 -> error;
-            case 0x50 -> rxCount;
+            case RX_BASE -> rxBase;
+            case RX_SLOTS -> rxSlots;
+            case RX_HEAD -> head;
+            case RX_TAIL -> tail;
+            case CTRL -> enabled ? 1 : 0;
+            case TX_ADDR -> txAddr;
+            case TX_LEN -> txLen;
+            case TX_CMD -> 0;
+            case TX_STATUS -> txStatus;
+            case ERROR -> error;
+            case RX_COUNT -> rxCount;
             default -> transmitted.size();
         };
     }
@@ -95,17 +107,17 @@ public final class Nic {
         now = Math.max(now, queue.now());
         int reg = (int) (a - DeviceMap.NIC_BASE);
         switch (reg) {
-            case 0x00 -> {
+            case RX_BASE -> {
                 if (!enabled) {
                     rxBase = value;
                 }
             }
-            case 0x08 -> {
+            case RX_SLOTS -> {
                 if (!enabled) {
                     rxSlots = value;
                 }
             }
-            case 0x18 -> {
+            case RX_TAIL -> {
                 if (rxSlots > 0 && value >= 0 && value < rxSlots) {
                     tail = value;
                     deliver(now);
@@ -113,11 +125,11 @@ public final class Nic {
                     error = DeviceMap.ERR_RANGE;
                 }
             }
-            case 0x20 -> control(value, now);
-            case 0x28 -> txAddr = value;
-            case 0x30 -> txLen = value;
-            case 0x38 -> transmit(value, now);
-            case 0x40 -> {
+            case CTRL -> control(value, now);
+            case TX_ADDR -> txAddr = value;
+            case TX_LEN -> txLen = value;
+            case TX_CMD -> transmit(value, now);
+            case TX_STATUS -> {
                 if (txStatus != DeviceMap.STATUS_BUSY) {
                     txStatus = DeviceMap.STATUS_IDLE;
                 }
