@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.fdrsim.coherence.tester.ProtocolTester;
 import org.fdrsim.coherence.tester.TesterConfig;
 import org.fdrsim.coherence.tester.TesterResult;
+import org.fdrsim.results.Parallel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -66,7 +64,7 @@ final class TestProtocolCommand implements Callable<Integer> {
     Integer threads;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() {
         if (seeds < 1 || ops < 1) {
             throw new UserError("--seeds and --ops must be at least 1");
         }
@@ -80,32 +78,40 @@ final class TestProtocolCommand implements Callable<Integer> {
         Integer asked = jobs != null ? jobs : threads;
         int n = asked != null ? Math.max(1, asked) : Runtime.getRuntime().availableProcessors();
         long start = System.nanoTime(); // host time, for the speed line only
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        List<Future<TesterResult>> futures = new ArrayList<>();
-        for (int i = 0; i < seeds; i++) {
-            TesterConfig c = base.withSeed(firstSeed + i);
-            futures.add(pool.submit(() -> ProtocolTester.run(c)));
-        }
-        pool.shutdown();
-        long totalOps = 0;
-        long totalLoads = 0;
-        List<Long> failed = new ArrayList<>();
+        List<Callable<Seeded>> tasks = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
             long seed = firstSeed + i;
-            TesterResult r;
-            try {
-                r = futures.get(i).get();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("tester crashed on seed " + seed, e.getCause());
-            }
-            totalOps += r.ops();
-            totalLoads += r.loadsChecked();
-            main.out.printf("seed %d: %d ops, %d loads checked, %d cycles: %s%n", seed, r.ops(), r.loadsChecked(),
-                    r.cycles(), r.passed() ? "ok" : "FAILED");
-            if (!r.passed()) {
-                failed.add(seed);
-                main.out.print(r.report());
-            }
+            TesterConfig c = base.withSeed(seed);
+            tasks.add(() -> {
+                try {
+                    return new Seeded(seed, ProtocolTester.run(c));
+                } catch (RuntimeException | Error e) {
+                    throw new IllegalStateException("tester crashed on seed " + seed, e);
+                }
+            });
+        }
+        List<Seeded> done = new ArrayList<>();
+        List<Long> failed = new ArrayList<>();
+        try {
+            // Each seed's line as soon as it and the seeds before it are done.
+            Parallel.each(tasks, n, s -> {
+                done.add(s);
+                TesterResult r = s.result();
+                main.out.printf("seed %d: %d ops, %d loads checked, %d cycles: %s%n", s.seed(), r.ops(),
+                        r.loadsChecked(), r.cycles(), r.passed() ? "ok" : "FAILED");
+                if (!r.passed()) {
+                    failed.add(s.seed());
+                    main.out.print(r.report());
+                }
+            });
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause()); // the tasks throw nothing checked
+        }
+        long totalOps = 0;
+        long totalLoads = 0;
+        for (Seeded s : done) {
+            totalOps += s.result().ops();
+            totalLoads += s.result().loadsChecked();
         }
         double secs = (System.nanoTime() - start) / 1e9;
         main.out.printf("%d seeds, %d operations, %d loads checked against SC: %d failed%s%n", seeds, totalOps,
@@ -113,4 +119,6 @@ final class TestProtocolCommand implements Callable<Integer> {
         main.err.printf("host: %.1f s, %.2f M ops/s%n", secs, totalOps / secs / 1e6);
         return failed.isEmpty() ? ExitCodes.OK : ExitCodes.PROGRAM_FAILED;
     }
+
+    private record Seeded(long seed, TesterResult result) {}
 }

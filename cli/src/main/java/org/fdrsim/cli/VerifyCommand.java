@@ -1,7 +1,6 @@
 package org.fdrsim.cli;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -65,12 +64,12 @@ final class VerifyCommand implements Callable<Integer> {
                 base = new ConfigLoader(base).set("devices.enabled", "true").build();
             }
             try (ProgressBar bar = progressBar(runs)) {
-                AtomicInteger diverged = new AtomicInteger();
+                int[] diverged = {0};
                 o = RandomTesting.run(program, base, runs, t, r -> {
-                    int d = r.verdict().bitExact() ? diverged.get() : diverged.incrementAndGet();
+                    diverged[0] += r.verdict().bitExact() ? 0 : 1;
                     if (bar != null) {
                         bar.step();
-                        bar.setExtraMessage(d == 0 ? "all bit-exact" : d + " DIVERGED");
+                        bar.setExtraMessage(diverged[0] == 0 ? "all bit-exact" : diverged[0] + " DIVERGED");
                     }
                 });
             }

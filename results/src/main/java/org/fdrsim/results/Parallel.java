@@ -9,10 +9,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.fdrsim.machine.config.ConfigException;
 
 /**
- * The one parallel runner (experiment runs, random testing): tasks on a fixed thread pool.
+ * The one parallel runner (experiment runs, random testing, protocol-tester seeds): tasks on a
+ * fixed thread pool.
  * Results come back in the order of the tasks whatever order they finish in, and runs share
  * nothing, so the thread count never changes a number.
  */
@@ -57,19 +59,27 @@ public final class Parallel {
                     return m;
                 });
             }
-            return all(tasks, threads);
+            List<Measurement> out = new ArrayList<>();
+            each(tasks, threads, out::add);
+            return out;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ConfigException ce) {
+                throw ce;
+            }
+            throw new IllegalStateException(e.getCause());
         } finally {
             progress.finish();
         }
     }
 
     /**
-     * Runs every task on a fixed pool of {@code threads} workers (at least 1) and returns their
-     * results in task order. The first failure ends the run: a {@link ConfigException} or an
-     * unchecked exception is rethrown as it is, anything else comes back as
-     * {@link IllegalStateException}.
+     * Runs every task on a fixed pool of {@code threads} workers (at least 1) and hands each
+     * result to {@code inOrder}, on the calling thread and in task order, as soon as it and every
+     * earlier one are done. The first failure in task order ends the run: an unchecked exception
+     * is rethrown as it is, anything else comes back in the {@link ExecutionException}.
      */
-    public static <R> List<R> all(List<? extends Callable<R>> tasks, int threads) throws ConfigException {
+    public static <R> void each(List<? extends Callable<R>> tasks, int threads, Consumer<? super R> inOrder)
+            throws ExecutionException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, tasks.size()))), r -> {
             Thread t = new Thread(r, "fdr-run");
             t.setDaemon(true);
@@ -80,23 +90,21 @@ public final class Parallel {
             for (Callable<R> task : tasks) {
                 futures.add(pool.submit(task));
             }
-            List<R> out = new ArrayList<>();
             for (Future<R> f : futures) {
-                out.add(f.get());
+                R result;
+                try {
+                    result = f.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw e;
+                }
+                inOrder.accept(result);
             }
-            return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof ConfigException ce) {
-                throw ce;
-            }
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(c);
         } finally {
             pool.shutdownNow();
         }

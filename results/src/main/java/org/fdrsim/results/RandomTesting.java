@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
@@ -51,8 +52,8 @@ public final class RandomTesting {
 
     /**
      * Records and replays {@code runs} runs of {@code program} under {@code base} (recorder on)
-     * with {@code threads} workers; {@code finished} hears of each run as it ends (on a worker
-     * thread, in any order).
+     * with {@code threads} workers; {@code finished} hears of each run in seed order, on the
+     * calling thread, as soon as it and the runs before it are done.
      */
     public static Outcome run(ProgramImage program, MachineConfig base, int runs, int threads, Consumer<Run> finished)
             throws ConfigException {
@@ -61,22 +62,28 @@ public final class RandomTesting {
         for (int i = 0; i < runs; i++) {
             MachineConfig config = new ConfigLoader(base).set("seed", Long.toString(firstSeed + i)).build();
             tasks.add(() -> {
-                Run r;
                 try {
-                    r = once(program, config);
+                    return once(program, config);
                 } catch (RuntimeException | Error e) {
                     throw new IllegalStateException("a run failed: " + e, e);
                 }
-                finished.accept(r);
-                return r;
             });
+        }
+        List<Run> done = new ArrayList<>();
+        try {
+            Parallel.each(tasks, threads, r -> {
+                done.add(r);
+                finished.accept(r);
+            });
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause()); // the tasks throw nothing checked
         }
         TreeMap<String, Integer> signatures = new TreeMap<>();
         TreeSet<Long> failed = new TreeSet<>();
         List<String> reports = new ArrayList<>();
         long instructions = 0;
         long replayNanos = 0;
-        for (Run r : Parallel.all(tasks, threads)) {
+        for (Run r : done) {
             signatures.merge(r.signature(), 1, Integer::sum);
             instructions += r.verdict().outcome().instructions();
             replayNanos += r.verdict().outcome().hostNanos();
