@@ -83,7 +83,8 @@ final class ExperimentCommand implements Runnable {
             Main main = parent.main;
             PaperExperiment.Options o;
             try {
-                o = new PaperExperiment.Options(scale, runs, seed, set, workloads.stream().map(WorkloadRegistry::canonical).toList());
+                o = new PaperExperiment.Options(scale, runs, seed, set,
+                        workloads.stream().map(WorkloadRegistry::canonical).toList());
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }

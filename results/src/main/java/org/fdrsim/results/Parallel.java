@@ -80,7 +80,8 @@ public final class Parallel {
      */
     public static <R> void each(List<? extends Callable<R>> tasks, int threads, Consumer<? super R> inOrder)
             throws ExecutionException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, Math.max(1, tasks.size()))), r -> {
+        int workers = Math.max(1, Math.min(threads, Math.max(1, tasks.size())));
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "fdr-run");
             t.setDaemon(true);
             return t;

@@ -50,7 +50,7 @@ public enum Scale {
         throw new IllegalArgumentException("unknown scale '" + s + "', expected tiny, default or paper");
     }
 
-    /** The default work of scalable workload {@code name} at this scale (transactions, requests, or tester iterations). */
+    /** The default work of scalable workload {@code name} at this scale (transactions, requests, iterations). */
     public long work(String name) {
         WorkloadRegistry.checkScalable(name);
         if (name.equals(WorkloadRegistry.RANDOM_TESTER)) {

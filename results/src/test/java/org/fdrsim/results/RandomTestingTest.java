@@ -11,12 +11,13 @@ import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.workloads.WorkloadRegistry;
 import org.junit.jupiter.api.Test;
 
-/** Random testing: perturbed runs from the configuration's seed on, every replay bit-exact, the same outcome on any thread count. */
+/** Random testing: runs from the configuration's seed on, every replay bit-exact, one outcome on any thread count. */
 class RandomTestingTest {
     @Test
     void recordsAndReplaysEachSeedOnceAndTheThreadCountChangesNothing() throws Exception {
         ProgramImage tester = WorkloadRegistry.shipped(WorkloadRegistry.RANDOM_TESTER);
-        MachineConfig base = ConfigLoader.fdr1().set("cpus", "2").set("seed", "5").set("recorder.enabled", "true").build();
+        MachineConfig base = ConfigLoader.fdr1().set("cpus", "2").set("seed", "5").set("recorder.enabled", "true")
+                .build();
         List<Long> heard = Collections.synchronizedList(new ArrayList<>());
         RandomTesting.Outcome two = RandomTesting.run(tester, base, 3, 2, r -> heard.add(r.seed()));
         RandomTesting.Outcome one = RandomTesting.run(tester, base, 3, 1, r -> { });

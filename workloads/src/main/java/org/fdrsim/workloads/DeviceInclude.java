@@ -54,9 +54,11 @@ public final class DeviceInclude {
                 .append("# regenerate with\n")
                 .append("#   ").append(REGENERATE).append('\n')
                 .append("\n# register addresses\n");
-        addresses.forEach(c -> out.append(String.format(Locale.ROOT, "        .equ %s%s, 0x%x\n", PREFIX, c.name(), c.value())));
+        addresses.forEach(c -> out.append(String.format(Locale.ROOT, "        .equ %s%s, 0x%x\n", PREFIX, c.name(),
+                c.value())));
         out.append("\n# commands, status and error codes, interrupt numbers, sizes\n");
-        numbers.forEach(c -> out.append(String.format(Locale.ROOT, "        .equ %s%s, %d\n", PREFIX, c.name(), c.value())));
+        numbers.forEach(c -> out.append(String.format(Locale.ROOT, "        .equ %s%s, %d\n", PREFIX, c.name(),
+                c.value())));
         return out.toString();
     }
 

@@ -93,7 +93,7 @@ public final class WorkloadRegistry {
         }
     }
 
-    /** The program of scalable workload {@code name} doing {@code work} (transactions, requests, or tester iterations). */
+    /** The program of scalable workload {@code name} doing {@code work} (transactions, requests, iterations). */
     public static ProgramImage scaled(String name, long work, int cpus) {
         checkScalable(name);
         if (name.equals(RANDOM_TESTER)) {

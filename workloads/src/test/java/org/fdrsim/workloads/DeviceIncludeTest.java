@@ -36,7 +36,8 @@ class DeviceIncludeTest {
     void theKernelRetypesNoDeviceAddress() {
         String kernel = KernelPrograms.source(KernelPrograms.KERNEL);
         assertThat(kernel).contains(".include \"devices.inc\"");
-        assertThat(Pattern.compile("(?i)0xffff").matcher(kernel).find()).as("a device address literal in kernel.s").isFalse();
+        assertThat(Pattern.compile("(?i)0xffff").matcher(kernel).find()).as("a device address literal in kernel.s")
+                .isFalse();
         assertThat(Pattern.compile("(?m)^[^#]*\\b0x[0-9a-fA-F]+\\(r5\\)").matcher(kernel).find())
                 .as("a register offset literal in kernel.s (name it NAME - BASE)").isFalse();
     }

@@ -31,7 +31,8 @@ class WorkloadRegistryTest {
     @Test
     void programsFullSystemProgramsAndProxiesAreShippedAndTheProxiesNeedTheDevices() {
         assertThat(WorkloadRegistry.shipped("splash/fft").name()).isEqualTo("programs/splash/fft.s");
-        assertThat(WorkloadRegistry.shipped("fullsys/disk-checksum").name()).isEqualTo("programs/fullsys/disk-checksum.s");
+        assertThat(WorkloadRegistry.shipped("fullsys/disk-checksum").name())
+                .isEqualTo("programs/fullsys/disk-checksum.s");
         assertThat(WorkloadRegistry.shipped("oltp").sourceLines())
                 .isEqualTo(WorkloadRegistry.shipped("commercial/oltp").sourceLines());
         assertThat(WorkloadRegistry.needsDevices("fullsys/packet-echo")).isTrue();
@@ -43,9 +44,10 @@ class WorkloadRegistryTest {
     @Test
     void anUnknownNameIsRefusedWithTheChoices() {
         assertThatThrownBy(() -> WorkloadRegistry.shipped("nosuch")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown workload 'nosuch': expected a .s file, an example (random-tester, spin-lock, ...), "
-                        + "splash/NAME, fullsys/NAME, or oltp, jbb, web, dynweb");
-        assertThatThrownBy(() -> WorkloadRegistry.checkScalable("splash/fft")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown workload 'nosuch': expected a .s file, an example (random-tester, "
+                        + "spin-lock, ...), splash/NAME, fullsys/NAME, or oltp, jbb, web, dynweb");
+        assertThatThrownBy(() -> WorkloadRegistry.checkScalable("splash/fft"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown workload 'splash/fft', expected one of [oltp, jbb, web, dynweb, random-tester]");
     }
 
