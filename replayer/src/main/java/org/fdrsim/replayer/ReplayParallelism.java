@@ -1,8 +1,6 @@
 package org.fdrsim.replayer;
 
-import java.util.Arrays;
 import java.util.List;
-import org.fdrsim.recorder.race.RaceEntry;
 
 /**
  * The replay-parallelism figure (what Karma and Cyrus report): instructions replayed divided by
@@ -42,26 +40,10 @@ public record ReplayParallelism(long instructions, long criticalPath) {
      */
     static long criticalPath(IntervalLog l, long[] start) {
         int n = l.agents();
-        long[][] own = new long[n][];
-        int[][] src = new int[n][];
-        long[][] srcIc = new long[n][];
-        for (int a = 0; a < n; a++) {
-            List<RaceEntry> race = l.race(a);
-            Integer[] order = new Integer[race.size()];
-            for (int k = 0; k < order.length; k++) {
-                order[k] = k;
-            }
-            Arrays.sort(order, (x, y) -> Long.compare(race.get(x).ownIc(), race.get(y).ownIc()));
-            own[a] = new long[order.length];
-            src[a] = new int[order.length];
-            srcIc[a] = new long[order.length];
-            for (int k = 0; k < order.length; k++) {
-                RaceEntry e = race.get(order[k]);
-                own[a][k] = e.ownIc();
-                src[a][k] = e.otherId();
-                srcIc[a][k] = e.otherIc();
-            }
-        }
+        ArcTable arcs = ArcTable.of(l);
+        long[][] own = arcs.own;
+        int[][] src = arcs.src;
+        long[][] srcIc = arcs.srcIc;
         // Breakpoints of each agent's offset function, and how far it is known.
         long[][] bpIc = new long[n][];
         long[][] bpOff = new long[n][];

@@ -249,6 +249,6 @@ public final class ValidationProbe implements ReplayProbe {
             lines.add("trace: " + e);
         }
         return new Divergence(Divergence.Kind.VALIDATION_TRACE, interval, c, ic, pc,
-                pc < 0 ? "" : Replayer.instructionAt(program, pc), where, expected, actual, lines);
+                pc < 0 ? "" : AgentReports.instructionAt(program, pc), where, expected, actual, lines);
     }
 }

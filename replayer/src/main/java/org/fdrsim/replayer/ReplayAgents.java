@@ -1,0 +1,446 @@
+package org.fdrsim.replayer;
+
+import java.util.Arrays;
+import java.util.List;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.functional.FlatMemoryPort;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.io.log.DmaDataEntry;
+import org.fdrsim.io.log.InterruptEntry;
+
+/**
+ * The agents of a replay (processors 0..P-1, DMA engines P..P+D-1) and the blocking points of
+ * the current interval. Every agent has a sorted array of blocking points: the ICs its
+ * incoming arcs end at ({@link ArcTable}), and (processors) the ICs of its interrupts and of
+ * probe stops. {@link #advance} runs an agent in one {@link Processor#run} slice up to its next
+ * blocking point; an arc {@code (i, ic_i) -> (j, n)} is satisfied once agent i has committed
+ * ic_i instructions of this interval. Input loads never block (their values are in the log).
+ * Which agent runs is the {@link DepthFirstSchedule}'s choice; where to stop is the
+ * {@link ReplaySession}'s (a per-agent IC cap).
+ *
+ * <p>The first problem (a log that does not fit the execution, a deadlock, a probe's
+ * divergence) is kept and stops everything.
+ */
+final class ReplayAgents {
+    static final int DONE = 0;
+    static final int BLOCKED = 1;
+    static final int REACHED = 2;
+    static final int FAILED = 3;
+
+    final ReplayProbe probe;
+    private final ReplayProgress progress;
+    final ProgramImage program;
+    final int cpuCount;
+    final int engineCount;
+    final int agents;
+    final SparseMemory memory;
+    final Processor[] cpus;
+    final LoggedInputPort io;
+    final AgentReports reports;
+    /** Instructions each agent has committed in the current interval. */
+    final long[] committed;
+
+    // ---- the current interval, as primitive arrays ----
+    int intervalIndex;
+    IntervalLog log;
+    ArcTable arcs;
+    final long[] end;
+    final int[] wp;
+    private final long[][] intIc;
+    private final int[][] intNumber;
+    private final int[] ip;
+    private final long[] nextProbeStop;
+    /** The session's stop: no agent runs past its cap (Long.MAX_VALUE: no cap). */
+    private final long[] cap;
+    /** Agents that wait on a capped agent: stopped for the rest of this run. */
+    private final boolean[] held;
+
+    long instructions;
+    long dmaBlocks;
+    Divergence problem;
+    /** Set with BLOCKED: the agent and IC the current agent waits for. */
+    private int blockedOn;
+    private long blockedIc;
+
+    ReplayAgents(ReplayInput input, ReplayProbe probe, ReplayProgress progress) {
+        this.probe = probe;
+        this.progress = progress;
+        this.program = input.program();
+        this.cpuCount = input.cpus();
+        this.engineCount = input.dmaEngines();
+        this.agents = cpuCount + engineCount;
+        this.memory = input.startMemory().copy();
+        this.io = new LoggedInputPort(cpuCount, input.deviceMapped(), probe);
+        FlatMemoryPort port = new FlatMemoryPort(memory);
+        this.cpus = new Processor[cpuCount];
+        for (int c = 0; c < cpuCount; c++) {
+            Processor p = new Processor(c, program, memory.size(), port, io);
+            input.start().get(c).applyTo(p);
+            cpus[c] = p;
+        }
+        this.reports = new AgentReports(this);
+        this.committed = new long[agents];
+        this.end = new long[agents];
+        this.wp = new int[agents];
+        this.intIc = new long[cpuCount][];
+        this.intNumber = new int[cpuCount][];
+        this.ip = new int[cpuCount];
+        this.nextProbeStop = new long[cpuCount];
+        this.cap = new long[agents];
+        this.held = new boolean[agents];
+        Arrays.fill(cap, Long.MAX_VALUE);
+    }
+
+    /** Lays out interval {@code number}'s arcs and interrupts; {@code first}: the replay's first interval. */
+    void prepare(IntervalLog l, int number, boolean first) {
+        this.log = l;
+        this.intervalIndex = number;
+        probe.startInterval(intervalIndex);
+        this.arcs = ArcTable.of(l);
+        for (int a = 0; a < agents; a++) {
+            end[a] = l.endIc(a);
+            committed[a] = a < cpuCount ? cpus[a].instructionCount() : (first ? 0 : committed[a]);
+            int bad = problem == null ? arcs.firstForeign(a, agents) : -1;
+            if (bad >= 0) {
+                // Only a damaged log names an agent the machine does not have; the arc is dropped.
+                problem = reports.logMismatch(a, "race log arc " + arcs.src[a][bad] + ":" + arcs.srcIc[a][bad]
+                        + " -> " + a + ":" + arcs.own[a][bad] + " names agent " + arcs.src[a][bad]
+                        + ", but the machine has agents 0.." + (agents - 1));
+                arcs.clear(a);
+            }
+            wp[a] = 0;
+        }
+        long[][] inputs = new long[cpuCount][];
+        for (int c = 0; c < cpuCount; c++) {
+            inputs[c] = l.inputsShared(c);
+            List<InterruptEntry> ints = l.interrupts(c);
+            intIc[c] = new long[ints.size()];
+            intNumber[c] = new int[ints.size()];
+            for (int k = 0; k < ints.size(); k++) {
+                intIc[c][k] = ints.get(k).ic();
+                intNumber[c][k] = ints.get(k).number();
+            }
+            ip[c] = 0;
+            nextProbeStop[c] = probe.nextStop(c, cpus[c].instructionCount());
+        }
+        io.startInterval(intervalIndex, inputs);
+    }
+
+    /** No agent runs past {@code caps[a]} (null: no caps); every hold is released. */
+    void setCaps(long[] caps) {
+        if (caps == null) {
+            Arrays.fill(cap, Long.MAX_VALUE);
+        } else {
+            System.arraycopy(caps, 0, cap, 0, agents);
+        }
+        Arrays.fill(held, false);
+    }
+
+    boolean failed() {
+        return problem != null;
+    }
+
+    int blockedOn() {
+        return blockedOn;
+    }
+
+    long blockedIc() {
+        return blockedIc;
+    }
+
+    /** Agent {@code a} has committed everything this interval holds for it (interrupts included). */
+    boolean finished(int a) {
+        if (committed[a] < end[a]) {
+            return false;
+        }
+        return a >= cpuCount || ip[a] >= intIc[a].length || intIc[a][ip[a]] > end[a];
+    }
+
+    /** Every agent has finished the interval. */
+    boolean allFinished() {
+        for (int a = 0; a < agents; a++) {
+            if (!finished(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Agent {@code a} is at its cap, or waits on an agent that is. */
+    boolean stopped(int a) {
+        return held[a] || committed[a] >= cap[a];
+    }
+
+    /** Agent {@code a} needs no more running in this run: finished or stopped. */
+    boolean parked(int a) {
+        return finished(a) || stopped(a);
+    }
+
+    /** Agent {@code a} can never commit more in this interval. */
+    boolean exhausted(int a) {
+        return committed[a] >= end[a] && finished(a);
+    }
+
+    void hold(int a) {
+        held[a] = true;
+    }
+
+    /** The IC agent {@code waiter} needs agent {@code source} to reach before it can go on. */
+    long limitOf(int waiter, int source) {
+        long need = committed[source];
+        long next = committed[waiter] + 1;
+        long[] own = arcs.own[waiter];
+        for (int w = wp[waiter]; w < own.length && own[w] <= next; w++) {
+            if (arcs.src[waiter][w] == source && committed[source] < arcs.srcIc[waiter][w]) {
+                need = Math.max(need, arcs.srcIc[waiter][w]);
+            }
+        }
+        return need;
+    }
+
+    /** Runs agent {@code a} as far as its blocking points and its cap allow, not past IC {@code limit}. */
+    int advance(int a, long limit) {
+        long l = Math.min(limit, cap[a]);
+        return a < cpuCount ? advanceCpu(a, l) : advanceEngine(a, l);
+    }
+
+    /**
+     * Runs processor {@code c} as far as its blocking points allow, but not past IC {@code limit}.
+     * Returns DONE (end IC reached), BLOCKED (on blockedOn:blockedIc), REACHED (limit) or FAILED.
+     */
+    private int advanceCpu(int c, long limit) {
+        Processor p = cpus[c];
+        long[] own = arcs.own[c];
+        int[] src = arcs.src[c];
+        long[] srcIc = arcs.srcIc[c];
+        long[] ints = intIc[c];
+        while (true) {
+            long ic = p.instructionCount();
+            committed[c] = ic;
+            // The probe sees the state after ic instructions, before an interrupt logged at ic
+            // (also when ic is only as far as a waiting agent needs).
+            if (ic == nextProbeStop[c]) {
+                Divergence d = probe.reached(intervalIndex, p);
+                if (d == null) {
+                    d = probe.pending();
+                }
+                if (d != null) {
+                    problem = reports.fromProbe(d);
+                    return FAILED;
+                }
+                nextProbeStop[c] = probe.nextStop(c, ic);
+            }
+            if (ic >= limit) {
+                return REACHED;
+            }
+            // Interrupts logged at this IC are taken before the next instruction.
+            int k = ip[c];
+            if (k < ints.length && ints[k] <= ic) {
+                if (ints[k] < ic || ic > end[c]) {
+                    problem = reports.logMismatch(c, "interrupt " + intNumber[c][k] + " is logged at IC " + ints[k]
+                            + " but processor " + c + " is already at IC " + ic);
+                    return FAILED;
+                }
+                if (!deliver(p, intNumber[c][k])) {
+                    return FAILED;
+                }
+                ip[c] = k + 1;
+                continue;
+            }
+            if (ic >= end[c]) {
+                return DONE;
+            }
+            // Arcs that end at instruction ic + 1 must be satisfied before it executes.
+            int w = wp[c];
+            while (w < own.length && own[w] <= ic + 1) {
+                int from = src[w];
+                if (from >= agents) {
+                    problem = reports.logMismatch(c, "race log entry " + from + ":" + srcIc[w] + " -> " + c + ":"
+                            + own[w] + " names agent " + from + ", but there are " + cpuCount + " processors and "
+                            + engineCount + " DMA engines");
+                    return FAILED;
+                }
+                if (committed[from] < srcIc[w]) {
+                    wp[c] = w;
+                    blockedOn = from;
+                    blockedIc = srcIc[w];
+                    return BLOCKED;
+                }
+                w++;
+            }
+            wp[c] = w;
+            long target = Math.min(end[c], limit);
+            if (w < own.length && own[w] - 1 < target) {
+                target = own[w] - 1;
+            }
+            if (k < ints.length && ints[k] < target) {
+                target = ints[k];
+            }
+            if (nextProbeStop[c] < target) {
+                target = nextProbeStop[c];
+            }
+            ProcessorState s = p.state();
+            if (s == ProcessorState.SLEEPING) {
+                // Asleep in wfi but the logs say it goes on: it was woken (interrupts that are
+                // only taken later are delivered from the log when taken).
+                p.setState(ProcessorState.RUNNING);
+            } else if (s.isFinal()) {
+                problem = reports.logMismatch(c, "processor " + c + " stopped (" + AgentReports.describeStop(p)
+                        + ") at IC " + ic + " but the logs say it commits " + end[c] + " instructions in this interval");
+                return FAILED;
+            }
+            p.run(Long.MAX_VALUE, target);
+            long now = p.instructionCount();
+            instructions += now - ic;
+            progress.replayed(instructions);
+            committed[c] = now;
+            if (io.exhausted(c)) {
+                problem = reports.logMismatch(c, "processor " + c + " read more inputs than its input log holds ("
+                        + log.inputsShared(c).length + ")");
+                return FAILED;
+            }
+            Divergence d = probe.pending();
+            if (d != null) {
+                problem = reports.fromProbe(d);
+                return FAILED;
+            }
+        }
+    }
+
+    /** Delivers a logged interrupt at the processor's current IC; false (with a problem) if it cannot be taken. */
+    private boolean deliver(Processor p, int number) {
+        int c = p.id();
+        if (number < 1 || number > 63) {
+            problem = reports.logMismatch(c, "interrupt log entry with number " + number + " (expected 1..63)");
+            return false;
+        }
+        if (p.state().isFinal()) {
+            problem = reports.logMismatch(c, "interrupt " + number + " logged at IC " + p.instructionCount()
+                    + " but processor " + c + " has stopped (" + AgentReports.describeStop(p) + ")");
+            return false;
+        }
+        long bit = 1L << number;
+        p.postInterrupt(number);
+        if (!p.interruptDeliverable()) {
+            p.setPendingInterrupts(p.pendingInterrupts() & ~bit);
+            problem = reports.logMismatch(c, "interrupt " + number + " logged at IC " + p.instructionCount()
+                    + " but interrupts are disabled there");
+            return false;
+        }
+        p.run(Long.MAX_VALUE, p.instructionCount()); // takes it on entry, executes nothing
+        if ((p.pendingInterrupts() & bit) != 0) {
+            problem = reports.logMismatch(c, "interrupt " + number + " logged at IC " + p.instructionCount()
+                    + " could not be taken (no valid handler in ivec)");
+            return false;
+        }
+        return true;
+    }
+
+    /** DMA engine agent {@code a} writes its logged blocks as far as its arcs allow, up to IC {@code limit}. */
+    private int advanceEngine(int a, long limit) {
+        int k = a - cpuCount;
+        List<DmaDataEntry> data = log.dmaData(k);
+        long[] own = arcs.own[a];
+        while (committed[a] < end[a]) {
+            if (committed[a] >= limit) {
+                return REACHED;
+            }
+            long m = committed[a] + 1;
+            int w = wp[a];
+            while (w < own.length && own[w] <= m) {
+                int from = arcs.src[a][w];
+                if (from >= agents) {
+                    problem = reports.logMismatch(a, "DMA race log entry names agent " + from + ", but there are "
+                            + agents + " agents");
+                    return FAILED;
+                }
+                if (committed[from] < arcs.srcIc[a][w]) {
+                    wp[a] = w;
+                    blockedOn = from;
+                    blockedIc = arcs.srcIc[a][w];
+                    return BLOCKED;
+                }
+                w++;
+            }
+            wp[a] = w;
+            if (m <= data.size()) {
+                DmaDataEntry e = data.get((int) (m - 1));
+                long address = e.address();
+                if ((address & 63) != 0 || address < 0 || address + 64 > memory.size()) {
+                    problem = reports.logMismatch(a, String.format("DMA data log entry %d writes block 0x%x (expected "
+                            + "a 64-byte aligned block inside %d bytes of memory)", m - 1, address, memory.size()));
+                    return FAILED;
+                }
+                memory.writeBlock(address, e.data(), 0);
+                dmaBlocks++;
+            }
+            committed[a] = m;
+        }
+        return committed[a] >= limit ? REACHED : DONE;
+    }
+
+    /** After an interval: every log entry must have been used, and nothing more asked for. */
+    void checkLeftovers(boolean lastInterval) {
+        for (int a = 0; a < agents; a++) {
+            int w = wp[a];
+            long[] own = arcs.own[a];
+            // At the trigger a processor may be stalled on a miss whose reply (and arc) arrived
+            // while the machine stopped: the arc ends at the instruction that never committed.
+            while (lastInterval && w < own.length && own[w] == end[a] + 1) {
+                w++;
+            }
+            if (w < own.length) {
+                problem = reports.logMismatch(a, "race log arc " + arcs.src[a][w] + ":" + arcs.srcIc[a][w] + " -> "
+                        + a + ":" + own[w] + " ends past the agent's end IC " + end[a]);
+                return;
+            }
+        }
+        for (int c = 0; c < cpuCount; c++) {
+            if (ip[c] < intIc[c].length) {
+                problem = reports.logMismatch(c, "interrupt " + intNumber[c][ip[c]] + " is logged at IC "
+                        + intIc[c][ip[c]] + ", past processor " + c + "'s end IC " + end[c]);
+                return;
+            }
+            int logged = log.inputsShared(c).length;
+            if (io.consumed(c) != logged) {
+                problem = reports.logMismatch(c, "processor " + c + " consumed " + io.consumed(c) + " of the "
+                        + logged + " values in its input log");
+                return;
+            }
+        }
+        for (int k = 0; k < engineCount; k++) {
+            int a = cpuCount + k;
+            if (log.dmaData(k).size() > end[a]) {
+                problem = reports.logMismatch(a, "DMA engine " + a + " has " + log.dmaData(k).size()
+                        + " data log entries but commits only " + end[a] + " blocks");
+                return;
+            }
+        }
+    }
+
+    /** At a checkpoint: the replayed registers must equal the saved ones; then ICs restart. */
+    void crossCheckpoint() {
+        List<ProcessorSnapshot> saved = log.checkpointAtEnd();
+        for (int c = 0; c < cpuCount; c++) {
+            Processor p = cpus[c];
+            if (saved != null) {
+                Divergence d = StateComparison.compare(Divergence.Kind.CHECKPOINT_REGISTERS, intervalIndex,
+                        saved.get(c), ProcessorSnapshot.of(p), program, false,
+                        reports.nearby(c, p.instructionCount()));
+                if (d != null) {
+                    problem = d;
+                    return;
+                }
+            }
+            p.setInstructionCount(0);
+        }
+        Arrays.fill(committed, 0);
+    }
+
+    /** The wait stack closed a cycle, or an agent waits for an IC its source never reaches. */
+    void deadlock(int[] stack, int depth, int current) {
+        problem = reports.deadlock(stack, depth, current, blockedOn);
+    }
+}

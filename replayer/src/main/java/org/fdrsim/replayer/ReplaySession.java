@@ -1,0 +1,268 @@
+package org.fdrsim.replayer;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.isa.Csr;
+import org.fdrsim.cpu.mem.SparseMemory;
+
+/**
+ * A replay that can be stopped and looked into (FDR paper section 9: "start, stop and step the
+ * execution and query its state"): run to a {@link ReplayPosition} and stop there, step one
+ * agent by one instruction (its arc sources advance only as far as the arcs require), resume to
+ * the end; between calls, read every agent's IC, every processor's registers, CSRs, pc and run
+ * state, the memory and the current interval. Agents run functionally from the start state of
+ * {@link ReplayInput}, constrained by each interval's logs; which agent runs next is the
+ * {@link DepthFirstSchedule}'s choice; at each checkpoint the replayed registers are checked
+ * against the saved ones and ICs restart.
+ *
+ * <p>Honesty: the session sees only {@link ReplayInput} (start state and logs). The recorded
+ * final state is for {@link Verifier}, after the replay.
+ *
+ * <p>Replay only goes forward: a position behind the current one needs a new session.
+ */
+public final class ReplaySession {
+    private final List<IntervalLog> intervals;
+    private final int firstInterval;
+    private final ReplayAgents agents;
+    private final DepthFirstSchedule schedule;
+    /** Index into {@link #intervals} of the current interval. */
+    private int k;
+    private boolean prepared;
+    private boolean ended;
+    private int intervalsReplayed;
+
+    /** A session at the start of {@code input}, roots taken in {@code order}. */
+    public ReplaySession(ReplayInput input, ReplayProbe probe, RootOrder order, ReplayProgress progress) {
+        this.intervals = input.intervals();
+        this.firstInterval = input.firstInterval();
+        this.agents = new ReplayAgents(input, probe, progress);
+        this.schedule = new DepthFirstSchedule(order, agents.agents);
+    }
+
+    /** A session at the start of {@code input} with no probe, roots in ascending order. */
+    public ReplaySession(ReplayInput input) {
+        this(input, ReplayProbe.NONE, RootOrder.FORWARD, ReplayProgress.NONE);
+    }
+
+    /** Runs to the end of the last interval (the trigger), or to the first problem. */
+    public void resume() {
+        drive(null);
+    }
+
+    /**
+     * Runs until every agent is at {@code target}'s IC in {@code target}'s interval, and stops
+     * there; true if it got there. An agent whose next arc needs an agent held at the target
+     * stops short of it (the target is not a cut the logs allow); an agent already past its
+     * IC stays where it is; a target past the end runs to the end.
+     *
+     * @throws IllegalArgumentException if the target's interval is already behind, or its agent
+     *     count is not the replay's
+     */
+    public boolean runTo(ReplayPosition target) {
+        if (target.agents() != agents.agents) {
+            throw new IllegalArgumentException("a position of " + target.agents() + " agents, the replay has "
+                    + agents.agents);
+        }
+        if (target.interval() < interval()) {
+            throw new IllegalArgumentException("interval " + target.interval() + " is behind the replay (at interval "
+                    + interval() + "): replay only goes forward");
+        }
+        drive(target);
+        return problem() == null && position().equals(target);
+    }
+
+    /**
+     * Agent {@code a} commits one more instruction (a DMA engine: one more block); the others
+     * advance only as far as its arcs require. At the end of an interval the others first run
+     * to its end and the checkpoint is crossed. False if the replay has ended (or ends now
+     * with a problem) before the agent moved.
+     */
+    public boolean step(int a) {
+        if (a < 0 || a >= agents.agents) {
+            throw new IllegalArgumentException("agent " + a + " does not exist: the replay has agents 0.."
+                    + (agents.agents - 1));
+        }
+        while (!ended) {
+            if (!prepare()) {
+                return false;
+            }
+            agents.setCaps(null);
+            if (!agents.finished(a)) {
+                schedule.runAgent(agents, a, agents.committed[a] + 1);
+                ended = agents.failed();
+                return !ended;
+            }
+            schedule.runInterval(agents);
+            if (agents.failed()) {
+                ended = true;
+                return false;
+            }
+            finishInterval();
+        }
+        return false;
+    }
+
+    private void drive(ReplayPosition target) {
+        while (!ended) {
+            if (!prepare()) {
+                return;
+            }
+            boolean inTarget = target != null && target.interval() == interval();
+            agents.setCaps(inTarget ? target.ics() : null);
+            if (inTarget && atTarget(target)) {
+                return;
+            }
+            schedule.runInterval(agents);
+            if (agents.failed()) {
+                ended = true;
+                return;
+            }
+            if (!agents.allFinished() || inTarget && atTarget(target)) {
+                return; // stopped at the target
+            }
+            finishInterval();
+        }
+    }
+
+    private boolean atTarget(ReplayPosition target) {
+        for (int a = 0; a < agents.agents; a++) {
+            if (agents.committed[a] < target.ic(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Lays out the current interval if that is not done yet; false if the replay has ended. */
+    private boolean prepare() {
+        if (!prepared && !ended) {
+            agents.prepare(intervals.get(k), firstInterval + k, k == 0);
+            prepared = true;
+            if (agents.failed()) {
+                ended = true;
+            } else {
+                intervalsReplayed++;
+            }
+        }
+        return !ended;
+    }
+
+    /** Every agent has finished the current interval: check what is left, then cross the checkpoint. */
+    private void finishInterval() {
+        boolean last = k == intervals.size() - 1;
+        agents.checkLeftovers(last);
+        if (!agents.failed()) {
+            Divergence d = agents.probe.endInterval(interval());
+            if (d != null) {
+                agents.problem = agents.reports.fromProbe(d);
+            }
+        }
+        if (!agents.failed() && !last) {
+            agents.crossCheckpoint();
+        }
+        if (agents.failed() || last) {
+            ended = true;
+            return;
+        }
+        k++;
+        prepared = false;
+    }
+
+    /** The replay has reached the trigger or stopped at a problem: nothing more will run. */
+    public boolean ended() {
+        return ended;
+    }
+
+    /** The first problem (a deadlock, a log that does not fit, a probe's divergence), or null. */
+    public Divergence problem() {
+        return agents.problem;
+    }
+
+    /** The current interval's number (as in {@link ReplayInput#firstInterval}). */
+    public int interval() {
+        return firstInterval + k;
+    }
+
+    /** Where every agent is. */
+    public ReplayPosition position() {
+        long[] ics = new long[agents.agents];
+        for (int a = 0; a < ics.length; a++) {
+            ics[a] = ic(a);
+        }
+        return new ReplayPosition(interval(), ics);
+    }
+
+    public int cpus() {
+        return agents.cpuCount;
+    }
+
+    /** Processors and DMA engines. */
+    public int agentCount() {
+        return agents.agents;
+    }
+
+    /** Agent {@code a}'s IC in the current interval. */
+    public long ic(int a) {
+        return a < agents.cpuCount ? agents.cpus[a].instructionCount() : agents.committed[a];
+    }
+
+    /** The code index processor {@code cpu} runs next. */
+    public int pc(int cpu) {
+        return agents.cpus[cpu].pc();
+    }
+
+    public long register(int cpu, int r) {
+        return agents.cpus[cpu].register(r);
+    }
+
+    public long csr(int cpu, Csr c) {
+        return agents.cpus[cpu].csr(c);
+    }
+
+    public ProcessorState state(int cpu) {
+        return agents.cpus[cpu].state();
+    }
+
+    /** Processor {@code cpu}'s architectural state now. */
+    public ProcessorSnapshot snapshot(int cpu) {
+        return ProcessorSnapshot.of(agents.cpus[cpu]);
+    }
+
+    /** The 8-byte word at {@code address} of the replayed memory. */
+    public long loadWord(long address) {
+        return agents.memory.loadWord(address);
+    }
+
+    /** A copy of the replayed memory. */
+    public SparseMemory memory() {
+        return agents.memory.copy();
+    }
+
+    /** Processor instructions replayed so far. */
+    public long instructions() {
+        return agents.instructions;
+    }
+
+    /** DMA blocks written so far. */
+    public long dmaBlocks() {
+        return agents.dmaBlocks;
+    }
+
+    /** Intervals begun so far. */
+    public int intervalsReplayed() {
+        return intervalsReplayed;
+    }
+
+    /** What the replay produced so far, taking {@code hostNanos} of host time. */
+    public ReplayOutcome outcome(long hostNanos) {
+        List<ProcessorSnapshot> finals = new ArrayList<>();
+        for (int c = 0; c < agents.cpuCount; c++) {
+            finals.add(snapshot(c));
+        }
+        long[] engineIcs = Arrays.copyOfRange(agents.committed, agents.cpuCount, agents.agents);
+        return new ReplayOutcome(agents.memory, finals, engineIcs, agents.instructions, agents.dmaBlocks, hostNanos,
+                intervalsReplayed, agents.problem);
+    }
+}
