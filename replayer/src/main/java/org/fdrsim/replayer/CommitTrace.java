@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ public final class CommitTrace implements ReplayProbe {
             if (k == 0) {
                 // Instruction 1 runs from the start state: the saved pc, or the handler if the
                 // interrupt log delivers an interrupt before it.
-                ProcessorSnapshot s = input.start().get(c);
+                ArchState s = input.start().get(c);
                 boolean interrupted = ints.size() > 0 && ints.get(0).ic() == 0;
                 int pc = interrupted ? (int) s.csrs()[Csr.IVEC.ordinal()] : s.pc();
                 pcs[c].add(pc);

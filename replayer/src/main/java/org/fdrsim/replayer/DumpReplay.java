@@ -7,7 +7,7 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.LogSegment;
-import org.fdrsim.recorder.dump.RegisterState;
+import org.fdrsim.cpu.core.ArchState;
 
 /**
  * The dump adapter: what replay starts from, from a log-enhanced core dump alone (memory
@@ -27,9 +27,9 @@ public final class DumpReplay {
         }
         int cpus = dump.cpus();
         int engines = dump.dmaEngines();
-        List<ProcessorSnapshot> start = new ArrayList<>();
-        for (RegisterState r : cps.get(k).registers()) {
-            start.add(snapshot(r, 0));
+        List<ArchState> start = new ArrayList<>();
+        for (ArchState r : cps.get(k).registers()) {
+            start.add(r.withIc(0));
         }
         List<IntervalLog> intervals = new ArrayList<>();
         for (int i = k; i < cps.size(); i++) {
@@ -47,9 +47,9 @@ public final class DumpReplay {
                 b.endIc(cpus + e, dump.intervalEndDmaIc(i, e));
             }
             if (i + 1 < cps.size()) {
-                List<ProcessorSnapshot> saved = new ArrayList<>();
-                for (RegisterState r : cps.get(i + 1).registers()) {
-                    saved.add(snapshot(r, r.instructionCount()));
+                List<ArchState> saved = new ArrayList<>();
+                for (ArchState r : cps.get(i + 1).registers()) {
+                    saved.add(r);
                 }
                 b.checkpointAtEnd(saved);
             }
@@ -61,9 +61,9 @@ public final class DumpReplay {
 
     /** The state recorded at the trigger: only for {@link Verifier}. */
     public static FinalState expected(CoreDump dump) {
-        List<ProcessorSnapshot> cpus = new ArrayList<>();
-        for (RegisterState r : dump.finalRegisters()) {
-            cpus.add(snapshot(r, r.instructionCount()));
+        List<ArchState> cpus = new ArrayList<>();
+        for (ArchState r : dump.finalRegisters()) {
+            cpus.add(r);
         }
         return new FinalState(dump.memory(), cpus);
     }
@@ -79,10 +79,6 @@ public final class DumpReplay {
      */
     public static ReplayProbe probe(CoreDump dump) {
         return ValidationProbe.of(dump.validation(), dump.program());
-    }
-
-    private static ProcessorSnapshot snapshot(RegisterState r, long ic) {
-        return new ProcessorSnapshot(r.cpu(), r.registers(), r.csrs(), r.pc(), ic, r.state());
     }
 
     private static byte[] bytes(LogSegment s) {

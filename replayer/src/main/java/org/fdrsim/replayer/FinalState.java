@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
 import org.fdrsim.cpu.mem.SparseMemory;
 
@@ -8,7 +9,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * (and every DMA engine's IC). Only the {@link Verifier} sees it, after replay has finished:
  * the {@link Replayer} has no way to read it.
  */
-public record FinalState(SparseMemory memory, List<ProcessorSnapshot> cpus) {
+public record FinalState(SparseMemory memory, List<ArchState> cpus) {
     public FinalState {
         cpus = List.copyOf(cpus);
     }

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +28,7 @@ public final class IntervalLog {
     private final List<List<InterruptEntry>> interrupts;
     private final List<List<DmaDataEntry>> dmaData;
     private final long[] endIc;
-    private final List<ProcessorSnapshot> checkpointAtEnd;
+    private final List<ArchState> checkpointAtEnd;
 
     private IntervalLog(Builder b) {
         this.cpus = b.cpus;
@@ -113,7 +114,7 @@ public final class IntervalLog {
     }
 
     /** The registers saved at the checkpoint that ends this interval; null for the last interval. */
-    public List<ProcessorSnapshot> checkpointAtEnd() {
+    public List<ArchState> checkpointAtEnd() {
         return checkpointAtEnd;
     }
 
@@ -141,7 +142,7 @@ public final class IntervalLog {
         private final List<List<InterruptEntry>> interrupts = new ArrayList<>();
         private final List<List<DmaDataEntry>> dmaData = new ArrayList<>();
         private final long[] endIc;
-        private List<ProcessorSnapshot> checkpointAtEnd;
+        private List<ArchState> checkpointAtEnd;
 
         private Builder(int cpus, int engines) {
             if (cpus < 1 || engines < 0 || cpus + engines > 256) {
@@ -213,7 +214,7 @@ public final class IntervalLog {
             return this;
         }
 
-        public Builder checkpointAtEnd(List<ProcessorSnapshot> registers) {
+        public Builder checkpointAtEnd(List<ArchState> registers) {
             this.checkpointAtEnd = registers;
             return this;
         }

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.Processor;
@@ -422,12 +423,12 @@ final class ReplayAgents {
 
     /** At a checkpoint: the replayed registers must equal the saved ones; then ICs restart. */
     void crossCheckpoint() {
-        List<ProcessorSnapshot> saved = log.checkpointAtEnd();
+        List<ArchState> saved = log.checkpointAtEnd();
         for (int c = 0; c < cpuCount; c++) {
             Processor p = cpus[c];
             if (saved != null) {
                 Divergence d = StateComparison.compare(Divergence.Kind.CHECKPOINT_REGISTERS, intervalIndex,
-                        saved.get(c), ProcessorSnapshot.of(p), program, false,
+                        saved.get(c), ArchState.of(p), program, false,
                         reports.nearby(c, p.instructionCount()));
                 if (d != null) {
                     problem = d;

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
 import java.util.function.LongPredicate;
 import org.fdrsim.cpu.mem.SparseMemory;
@@ -18,7 +19,7 @@ import org.fdrsim.cpu.program.ProgramImage;
 public record ReplayInput(
         ProgramImage program,
         SparseMemory startMemory,
-        List<ProcessorSnapshot> start,
+        List<ArchState> start,
         List<IntervalLog> intervals,
         LongPredicate deviceMapped,
         int firstInterval) {

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
 import org.fdrsim.cpu.mem.SparseMemory;
 
@@ -10,7 +11,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  */
 public record ReplayOutcome(
         SparseMemory memory,
-        List<ProcessorSnapshot> cpus,
+        List<ArchState> cpus,
         long[] engineIcs,
         long instructions,
         long dmaBlocks,

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -226,8 +227,8 @@ public final class ReplaySession {
     }
 
     /** Processor {@code cpu}'s architectural state now. */
-    public ProcessorSnapshot snapshot(int cpu) {
-        return ProcessorSnapshot.of(agents.cpus[cpu]);
+    public ArchState snapshot(int cpu) {
+        return ArchState.of(agents.cpus[cpu]);
     }
 
     /** The 8-byte word at {@code address} of the replayed memory. */
@@ -257,7 +258,7 @@ public final class ReplaySession {
 
     /** What the replay produced so far, taking {@code hostNanos} of host time. */
     public ReplayOutcome outcome(long hostNanos) {
-        List<ProcessorSnapshot> finals = new ArrayList<>();
+        List<ArchState> finals = new ArrayList<>();
         for (int c = 0; c < agents.cpuCount; c++) {
             finals.add(snapshot(c));
         }

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
@@ -18,7 +19,7 @@ final class StateComparison {
      * {@code withIcAndState}: also the IC and whether it stopped (not at checkpoints, where the
      * IC restarts and the saved state is registers only).
      */
-    static Divergence compare(Divergence.Kind kind, int interval, ProcessorSnapshot want, ProcessorSnapshot got,
+    static Divergence compare(Divergence.Kind kind, int interval, ArchState want, ArchState got,
             ProgramImage program, boolean withIcAndState, List<String> nearby) {
         int c = want.cpu();
         String instruction = AgentReports.instructionAt(program, got.pc());

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
 
 /**
@@ -60,8 +61,8 @@ public final class Verifier {
         int lastInterval = input.firstInterval() + input.intervals().size() - 1;
         IntervalLog last = input.intervals().get(input.intervals().size() - 1);
         for (int c = 0; c < input.cpus(); c++) {
-            ProcessorSnapshot want = expected.cpus().get(c);
-            ProcessorSnapshot got = outcome.cpus().get(c);
+            ArchState want = expected.cpus().get(c);
+            ArchState got = outcome.cpus().get(c);
             Divergence d = StateComparison.compare(Divergence.Kind.PROCESSOR_STATE, lastInterval, want, got, input.program(),
                     true, LogExcerpt.around(last, c, got.ic(), last.inputsShared(c).length));
             if (d != null) {

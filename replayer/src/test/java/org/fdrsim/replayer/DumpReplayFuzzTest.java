@@ -7,7 +7,7 @@ import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
-import org.fdrsim.recorder.dump.RegisterState;
+import org.fdrsim.cpu.core.ArchState;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -50,15 +50,15 @@ class DumpReplayFuzzTest {
     private static long declaredInstructions(CoreDump dump) {
         long n = 0;
         for (CheckpointState cs : dump.checkpoints()) {
-            for (RegisterState r : cs.registers()) {
-                n = saturatingAdd(n, r.instructionCount());
+            for (ArchState r : cs.registers()) {
+                n = saturatingAdd(n, r.ic());
             }
             for (long ic : cs.dmaEndingIcs()) {
                 n = saturatingAdd(n, ic);
             }
         }
-        for (RegisterState r : dump.finalRegisters()) {
-            n = saturatingAdd(n, r.instructionCount());
+        for (ArchState r : dump.finalRegisters()) {
+            n = saturatingAdd(n, r.ic());
         }
         for (long ic : dump.finalDmaIcs()) {
             n = saturatingAdd(n, ic);

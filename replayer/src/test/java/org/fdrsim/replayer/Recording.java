@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,22 +99,22 @@ record Recording(ReplayInput input, FinalState expected, RunResult result, Timed
     static Recording record(ProgramImage program, MachineConfig config) {
         TimedMachine m = new TimedMachine(program, config, Console.silent());
         SparseMemory start = m.memorySystem().memory().copy();
-        List<ProcessorSnapshot> starts = snapshots(m);
+        List<ArchState> starts = snapshots(m);
         RunResult result = m.run();
         return capture(m, program, start, starts, result);
     }
 
     static Recording capture(TimedMachine m, ProgramImage program, SparseMemory start,
-            List<ProcessorSnapshot> starts, RunResult result) {
+            List<ArchState> starts, RunResult result) {
         CoreDump dump = CoreDumps.of(m, result);
         ReplayInput input = DumpReplay.input(dump, 0);
         return new Recording(input, DumpReplay.expected(dump), result, m, dump);
     }
 
-    static List<ProcessorSnapshot> snapshots(TimedMachine m) {
-        List<ProcessorSnapshot> out = new ArrayList<>();
+    static List<ArchState> snapshots(TimedMachine m) {
+        List<ArchState> out = new ArrayList<>();
         for (int c = 0; c < m.cpuCount(); c++) {
-            out.add(ProcessorSnapshot.of(m.cpu(c)));
+            out.add(ArchState.of(m.cpu(c)));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer;
 
+import org.fdrsim.cpu.core.ArchState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ReplayParallelismTest {
     private static ReplayInput input(IntervalLog log) {
         return new ReplayInput(Recording.randomTester(10), new org.fdrsim.cpu.mem.SparseMemory(1 << 20),
-                List.of(ProcessorSnapshot.atStart(0, 0), ProcessorSnapshot.atStart(1, 0)), List.of(log), a -> false, 0);
+                List.of(ArchState.atStart(0, 0), ArchState.atStart(1, 0)), List.of(log), a -> false, 0);
     }
 
     @Test

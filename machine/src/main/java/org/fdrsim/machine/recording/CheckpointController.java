@@ -14,7 +14,7 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.LogSegment;
-import org.fdrsim.recorder.dump.RegisterState;
+import org.fdrsim.cpu.core.ArchState;
 
 /**
  * FDR1's logical checkpoints on a recording machine (section 6): checkpoint 0 at cycle 0,
@@ -43,11 +43,11 @@ public final class CheckpointController {
         final int number;
         final long cycle;
         final long quiesce;
-        final List<RegisterState> registers;
+        final List<ArchState> registers;
         final long[] dmaEndingIcs;
         List<LogSegment> logs;
 
-        Retained(int number, long cycle, long quiesce, List<RegisterState> registers, long[] dmaEndingIcs) {
+        Retained(int number, long cycle, long quiesce, List<ArchState> registers, long[] dmaEndingIcs) {
             this.number = number;
             this.cycle = cycle;
             this.quiesce = quiesce;
@@ -137,7 +137,7 @@ public final class CheckpointController {
 
     /** Checkpoint 0: the initial state at cycle 0 (the system is quiescent; nothing to drain). */
     public void takeInitial() {
-        List<RegisterState> regs = saveRegisters();
+        List<ArchState> regs = saveRegisters();
         long[] dma = new long[machine.memorySystem().dmaEngineCount()];
         logger.startInterval();
         Retained r = new Retained(taken++, 0, 0, regs, dma);
@@ -151,9 +151,9 @@ public final class CheckpointController {
      * time processors resume at.
      */
     public long take(long cycle, long drainEnd) {
-        List<RegisterState> regs = saveRegisters();
-        for (RegisterState r : regs) {
-            instructionsBefore += r.instructionCount();
+        List<ArchState> regs = saveRegisters();
+        for (ArchState r : regs) {
+            instructionsBefore += r.ic();
         }
         MemorySystem mem = machine.memorySystem();
         long[] dma = new long[mem.dmaEngineCount()];
@@ -177,10 +177,10 @@ public final class CheckpointController {
         return resume;
     }
 
-    private List<RegisterState> saveRegisters() {
-        List<RegisterState> regs = new ArrayList<>();
+    private List<ArchState> saveRegisters() {
+        List<ArchState> regs = new ArrayList<>();
         for (int i = 0; i < machine.cpuCount(); i++) {
-            regs.add(RegisterState.of(machine.cpu(i)));
+            regs.add(ArchState.of(machine.cpu(i)));
         }
         return regs;
     }

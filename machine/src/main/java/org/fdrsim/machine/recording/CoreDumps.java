@@ -16,7 +16,7 @@ import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpSummary;
-import org.fdrsim.recorder.dump.RegisterState;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.dump.TriggerInfo;
 
 /** Builds the log-enhanced core dump of a recorded run that has stopped. */
@@ -35,9 +35,9 @@ public final class CoreDumps {
         CheckpointController cc = recorder.checkpoints();
         MemorySystem mem = machine.memorySystem();
         int cpus = machine.cpuCount();
-        List<RegisterState> finalRegs = new ArrayList<>();
+        List<ArchState> finalRegs = new ArrayList<>();
         for (int i = 0; i < cpus; i++) {
-            finalRegs.add(RegisterState.of(machine.cpu(i)));
+            finalRegs.add(ArchState.of(machine.cpu(i)));
         }
         long[] dmaIcs = new long[mem.dmaEngineCount()];
         for (int e = 0; e < dmaIcs.length; e++) {

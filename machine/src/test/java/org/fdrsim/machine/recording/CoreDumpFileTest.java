@@ -186,7 +186,7 @@ class CoreDumpFileTest {
         assertThat(d.trigger().cpu()).isEqualTo(1);
         assertThat(d.trigger().code()).isEqualTo(42);
         assertThat(p.code().get(d.trigger().pc()).op().name()).isEqualTo("ASSERT");
-        assertThat(d.trigger().ic()).isEqualTo(d.finalRegisters().get(1).instructionCount());
+        assertThat(d.trigger().ic()).isEqualTo(d.finalRegisters().get(1).ic());
         assertThat(d.checkpoints().size()).isGreaterThanOrEqualTo(2);
 
         String bad = ".text\n_start:\n  li r1, 3\n  div r2, r1, zero\n  halt\n";

@@ -140,8 +140,8 @@ class ValidationRecordingTest {
                     var saved = validated.checkpoints().get(k + 1).registers(c);
                     int epc = (int) saved.csrs()[org.fdrsim.cpu.isa.Csr.EPC.ordinal()];
                     assertThat(h.get(h.size() - 1).hash()).isIn(
-                            StateHash.of(saved.registers(), saved.pc(), saved.instructionCount()),
-                            StateHash.of(saved.registers(), epc, saved.instructionCount()));
+                            StateHash.of(saved.registers(), saved.pc(), saved.ic()),
+                            StateHash.of(saved.registers(), epc, saved.ic()));
                 }
             }
         }

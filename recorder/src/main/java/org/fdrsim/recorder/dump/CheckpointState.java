@@ -1,5 +1,6 @@
 package org.fdrsim.recorder.dump;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,7 @@ import org.fdrsim.recorder.buffer.LogKind;
  * @param logs           the segments of every log for the interval beginning here, in
  *                       {@link LogKind} order then owner order; logs with no entries may be absent
  */
-public record CheckpointState(int number, long cycle, long quiesceCycles, List<RegisterState> registers,
+public record CheckpointState(int number, long cycle, long quiesceCycles, List<ArchState> registers,
         long[] dmaEndingIcs, List<LogSegment> logs) {
     public CheckpointState {
         registers = List.copyOf(registers);
@@ -63,7 +64,7 @@ public record CheckpointState(int number, long cycle, long quiesceCycles, List<R
     }
 
     /** Processor {@code cpu}'s saved state. */
-    public RegisterState registers(int cpu) {
+    public ArchState registers(int cpu) {
         return registers.get(cpu);
     }
 

@@ -1,5 +1,6 @@
 package org.fdrsim.recorder.dump;
 
+import org.fdrsim.cpu.core.ArchState;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.checkpoint.MemoryRestorer;
@@ -36,7 +37,7 @@ import org.fdrsim.recorder.buffer.LogKind;
  */
 public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
         ProgramImage program, SparseMemory memory, List<CheckpointState> checkpoints,
-        List<RegisterState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
+        List<ArchState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
         ValidationTrace validation) {
     public CoreDump {
         checkpoints = List.copyOf(checkpoints);
@@ -50,7 +51,7 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
 
     /** A dump without a validation trace. */
     public CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText, ProgramImage program,
-            SparseMemory memory, List<CheckpointState> checkpoints, List<RegisterState> finalRegisters,
+            SparseMemory memory, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
             long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
         this(formatVersion, cpus, dmaEngines, seed, configText, program, memory, checkpoints, finalRegisters,
                 finalDmaIcs, trigger, summary, null);
@@ -72,8 +73,8 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
      * checkpoint's saved IC, or the final IC for the newest interval.
      */
     public long intervalEndIc(int k, int cpu) {
-        return k + 1 < checkpoints.size() ? checkpoints.get(k + 1).registers(cpu).instructionCount()
-                : finalRegisters.get(cpu).instructionCount();
+        return k + 1 < checkpoints.size() ? checkpoints.get(k + 1).registers(cpu).ic()
+                : finalRegisters.get(cpu).ic();
     }
 
     /** Like {@link #intervalEndIc} for DMA engine {@code engine}. */

@@ -1,5 +1,7 @@
 package org.fdrsim.recorder.dump;
 
+import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.isa.Registers;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -117,7 +119,7 @@ public final class CoreDumpReader {
                     memoryBytes));
         }
         DumpInput fin = section(DumpSections.FINAL, 0);
-        List<RegisterState> finalRegs = registerList(fin, cpus, program.code().length());
+        List<ArchState> finalRegs = registerList(fin, cpus, program.code().length());
         long[] finalDma = dmaIcs(fin, dmaEngines);
         fin.expectEnd();
 
@@ -388,7 +390,7 @@ public final class CoreDumpReader {
         int number = (int) in.u32();
         long cycle = in.u64();
         long quiesce = in.u64();
-        List<RegisterState> regs = registerList(in, cpus, codeLength);
+        List<ArchState> regs = registerList(in, cpus, codeLength);
         long[] dma = dmaIcs(in, engines);
         int segments = in.count(in.remaining() / 25, "log segment count");
         List<LogSegment> logs = new ArrayList<>();
@@ -419,12 +421,12 @@ public final class CoreDumpReader {
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);
     }
 
-    private static List<RegisterState> registerList(DumpInput in, int cpus, int codeLength) throws DumpFormatException {
+    private static List<ArchState> registerList(DumpInput in, int cpus, int codeLength) throws DumpFormatException {
         int n = in.count(64, "processor count");
         if (n != cpus) {
             throw in.malformed("registers of " + n + " processors, expected " + cpus);
         }
-        List<RegisterState> list = new ArrayList<>(n);
+        List<ArchState> list = new ArrayList<>(n);
         ProcessorState[] states = ProcessorState.values();
         for (int i = 0; i < n; i++) {
             int cpu = (int) in.u32();
@@ -432,7 +434,7 @@ public final class CoreDumpReader {
                 throw in.malformed("register set " + i + " is for cpu " + Integer.toUnsignedString(cpu)
                         + ", expected cpu " + i);
             }
-            long[] regs = new long[RegisterState.REGISTERS];
+            long[] regs = new long[Registers.COUNT];
             for (int r = 0; r < regs.length; r++) {
                 regs[r] = in.u64();
             }
@@ -455,7 +457,7 @@ public final class CoreDumpReader {
                 throw in.malformed("cpu " + cpu + " has processor state " + state);
             }
             long cycle = in.u64();
-            list.add(new RegisterState(cpu, regs, (int) pc, csrs, pending, ic, states[state], cycle));
+            list.add(new ArchState(cpu, regs, csrs, (int) pc, pending, ic, states[state], cycle));
         }
         return list;
     }

@@ -1,5 +1,7 @@
 package org.fdrsim.recorder.dump;
 
+import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.isa.Registers;
 import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -193,11 +195,11 @@ public final class CoreDumpWriter {
         return o;
     }
 
-    private static void registerList(DumpOutput o, List<RegisterState> list) {
+    private static void registerList(DumpOutput o, List<ArchState> list) {
         o.u32(list.size());
-        for (RegisterState r : list) {
+        for (ArchState r : list) {
             o.u32(r.cpu());
-            for (int i = 0; i < RegisterState.REGISTERS; i++) {
+            for (int i = 0; i < Registers.COUNT; i++) {
                 o.u64(r.register(i));
             }
             o.u32(r.pc());
@@ -207,7 +209,7 @@ public final class CoreDumpWriter {
                 o.u64(v);
             }
             o.u64(r.pendingInterrupts());
-            o.u64(r.instructionCount());
+            o.u64(r.ic());
             o.u8(r.state().ordinal());
             o.u64(r.cycle());
         }

@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.dump;
 
 import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.isa.Registers;
 
 /**
  * The validation trace's 64-bit state hash (docs/replayer.md, "Validation trace"): a chain of
@@ -29,7 +30,7 @@ public final class StateHash {
     /** The hash of {@code p}'s registers, with {@code pc} as the pc, at IC {@code ic}. */
     public static long of(Processor p, int pc, long ic) {
         long h = SEED;
-        for (int r = 1; r < RegisterState.REGISTERS; r++) {
+        for (int r = 1; r < Registers.COUNT; r++) {
             h = fmix64(h ^ p.register(r));
         }
         h = fmix64(h ^ (pc & 0xffff_ffffL));
@@ -44,7 +45,7 @@ public final class StateHash {
     /** The hash of r1..r31 of {@code registers} (32 entries, r0 ignored), {@code pc} and {@code ic}. */
     public static long of(long[] registers, int pc, long ic) {
         long h = SEED;
-        for (int r = 1; r < RegisterState.REGISTERS; r++) {
+        for (int r = 1; r < Registers.COUNT; r++) {
             h = fmix64(h ^ registers[r]);
         }
         h = fmix64(h ^ (pc & 0xffff_ffffL));
