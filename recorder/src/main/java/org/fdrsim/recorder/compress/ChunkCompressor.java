@@ -10,10 +10,11 @@ import java.util.Arrays;
  * window would. The compressed stream is kept (small), so it can be written into a dump and
  * decompressed again.
  *
- * <p>Stored chunk format: a 4-byte word (big-endian) whose low 24 bits are the raw length,
+ * <p>Stored chunk format: a 4-byte little-endian word (big-endian before dump format 3) whose
+ * low 24 bits are the raw length,
  * bits 24..27 the codec id (0 = LZ4, the only one before dump format 2), bit 31 set when the
  * chunk holds delta-coded race entries ({@link org.fdrsim.recorder.race.DeltaRaceEncoding});
- * a 4-byte compressed length; then the block. {@link #compressedBytes} counts the blocks only
+ * a 4-byte little-endian compressed length; then the block. {@link #compressedBytes} counts the blocks only
  * (the 8-byte headers are the simulator's framing, not hardware).
  */
 public final class ChunkCompressor {
@@ -113,10 +114,10 @@ public final class ChunkCompressor {
     }
 
     private void writeInt(int v) {
-        stream.write(v >>> 24);
-        stream.write(v >>> 16);
-        stream.write(v >>> 8);
         stream.write(v);
+        stream.write(v >>> 8);
+        stream.write(v >>> 16);
+        stream.write(v >>> 24);
     }
 
     public long rawBytes() {
@@ -212,7 +213,32 @@ public final class ChunkCompressor {
         return bytes;
     }
 
-    private static int readInt(byte[] b, int p) {
-        return ((b[p] & 0xff) << 24) | ((b[p + 1] & 0xff) << 16) | ((b[p + 2] & 0xff) << 8) | (b[p + 3] & 0xff);
+    /** The little-endian 4-byte word at {@code b[p]}: a chunk header field. */
+    public static int readInt(byte[] b, int p) {
+        return (b[p] & 0xff) | ((b[p + 1] & 0xff) << 8) | ((b[p + 2] & 0xff) << 16) | ((b[p + 3] & 0xff) << 24);
+    }
+
+    /**
+     * A stream of dump format 1 or 2 (chunk header words big-endian) with its headers turned
+     * little-endian, the chunks themselves unchanged. A header whose length runs past the end
+     * is turned too and ends the walk (then {@link #decompress} reports the damage as before).
+     */
+    public static byte[] fromBigEndianHeaders(byte[] stream) {
+        byte[] out = stream.clone();
+        int p = 0;
+        while (stream.length - p >= 8) {
+            for (int w = p; w < p + 8; w += 4) {
+                for (int i = 0; i < 4; i++) {
+                    out[w + i] = stream[w + 3 - i];
+                }
+            }
+            long packed = readInt(out, p + 4) & 0xffffffffL;
+            p += 8;
+            if (packed > stream.length - p) {
+                break;
+            }
+            p += (int) packed;
+        }
+        return out;
     }
 }

@@ -24,6 +24,7 @@ import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.cpu.program.SymbolTable;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.compress.ChunkCompressor;
 
 /**
  * Reads a core dump written by {@link CoreDumpWriter}, checking the magic, the version, every
@@ -116,7 +117,7 @@ public final class CoreDumpReader {
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {
             checkpoints.add(checkpoint(section(DumpSections.CHECKPOINT, k), cpus, dmaEngines, program.code().length(),
-                    memoryBytes));
+                    memoryBytes, (int) version));
         }
         DumpInput fin = section(DumpSections.FINAL, 0);
         List<ArchState> finalRegs = registerList(fin, cpus, program.code().length());
@@ -385,8 +386,8 @@ public final class CoreDumpReader {
         return m;
     }
 
-    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines, int codeLength, long memoryBytes)
-            throws DumpFormatException {
+    private static CheckpointState checkpoint(DumpInput in, int cpus, int engines, int codeLength, long memoryBytes,
+            int version) throws DumpFormatException {
         int number = (int) in.u32();
         long cycle = in.u64();
         long quiesce = in.u64();
@@ -415,7 +416,11 @@ public final class CoreDumpReader {
             long entries = in.u64();
             long raw = in.u64();
             int n = in.count(in.remaining(), "log segment length");
-            logs.add(DumpChecks.logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, in.bytes(n)), memoryBytes));
+            byte[] stored = in.bytes(n);
+            if (version < CoreDumpWriter.LITTLE_ENDIAN_CHUNKS) {
+                stored = ChunkCompressor.fromBigEndianHeaders(stored);
+            }
+            logs.add(DumpChecks.logSegment(in, i, new LogSegment(kinds[k], (int) owner, entries, raw, stored), memoryBytes));
         }
         in.expectEnd();
         return new CheckpointState(number, cycle, quiesce, regs, dma, logs);

@@ -28,9 +28,13 @@ import org.fdrsim.cpu.program.Symbol;
 public final class CoreDumpWriter {
     /**
      * The format version this writer produces. Version 2 marks each log chunk's codec (and
-     * delta-coded race entries) in its header; version 1 dumps (LZ4 only) are still read.
+     * delta-coded race entries) in its header; version 3 writes the log chunk headers
+     * little-endian like every other field of the file. Versions 1 (LZ4 only) and 2 (chunk
+     * headers big-endian) are still read.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** The first version whose log chunk headers are little-endian. */
+    public static final int LITTLE_ENDIAN_CHUNKS = 3;
     /** The oldest version {@link CoreDumpReader} reads. */
     public static final int OLDEST_READABLE = 1;
     /** Memory image page size in the file. */

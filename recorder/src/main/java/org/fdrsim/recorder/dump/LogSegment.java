@@ -6,8 +6,8 @@ import org.fdrsim.recorder.compress.ChunkCompressor;
 
 /**
  * One log's entries for one checkpoint interval and one owner, as the hardware stored them:
- * LZ4-compressed chunks ({@link ChunkCompressor} stream: per chunk 4-byte big-endian raw
- * length, 4-byte big-endian compressed length, LZ4 block).
+ * LZ4-compressed chunks ({@link ChunkCompressor} stream: per chunk 4-byte little-endian raw
+ * length (with the codec), 4-byte little-endian compressed length, LZ4 block).
  *
  * <p>Owners: {@code MEMORY_RACE}, {@code INPUT}, {@code INTERRUPT}: processor 0..P-1;
  * {@code DMA_RACE}, {@code DMA_DATA}: DMA engine index 0..E-1 (agent id P + index);
@@ -52,8 +52,7 @@ public record LogSegment(LogKind kind, int owner, long entries, long rawBytes, b
         long n = 0;
         int p = 0;
         while (p + 8 <= compressed.length) {
-            int packed = ((compressed[p + 4] & 0xff) << 24) | ((compressed[p + 5] & 0xff) << 16)
-                    | ((compressed[p + 6] & 0xff) << 8) | (compressed[p + 7] & 0xff);
+            int packed = ChunkCompressor.readInt(compressed, p + 4);
             n += packed;
             p += 8 + packed;
         }
