@@ -1,10 +1,10 @@
 package org.fdrsim.replayer;
 
-import org.fdrsim.cpu.core.ArchState;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Csr;

@@ -2,12 +2,12 @@ package org.fdrsim.replayer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.LogSegment;
-import org.fdrsim.cpu.core.ArchState;
 
 /**
  * The dump adapter: what replay starts from, from a log-enhanced core dump alone (memory

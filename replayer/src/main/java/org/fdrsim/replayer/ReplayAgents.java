@@ -1,8 +1,8 @@
 package org.fdrsim.replayer;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.util.Arrays;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.functional.FlatMemoryPort;

@@ -1,7 +1,7 @@
 package org.fdrsim.replayer;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.mem.SparseMemory;
 
 /**

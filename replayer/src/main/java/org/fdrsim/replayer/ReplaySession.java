@@ -1,9 +1,9 @@
 package org.fdrsim.replayer;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.mem.SparseMemory;

@@ -3,11 +3,11 @@ package org.fdrsim.replayer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
-import org.fdrsim.cpu.core.ArchState;
 import org.junit.jupiter.api.Timeout;
 
 /**

@@ -1,6 +1,5 @@
 package org.fdrsim.replayer;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;

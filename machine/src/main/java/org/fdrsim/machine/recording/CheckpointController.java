@@ -6,6 +6,7 @@ import org.fdrsim.checkpoint.CheckpointConfig;
 import org.fdrsim.checkpoint.CheckpointLogger;
 import org.fdrsim.checkpoint.RetentionWindow;
 import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.recorder.buffer.LogBank;
@@ -14,7 +15,6 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.LogSegment;
-import org.fdrsim.cpu.core.ArchState;
 
 /**
  * FDR1's logical checkpoints on a recording machine (section 6): checkpoint 0 at cycle 0,

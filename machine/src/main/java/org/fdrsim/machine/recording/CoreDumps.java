@@ -3,6 +3,7 @@ package org.fdrsim.machine.recording;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.run.RunResult;
@@ -16,7 +17,6 @@ import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpSummary;
-import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.dump.TriggerInfo;
 
 /** Builds the log-enhanced core dump of a recorded run that has stopped. */

@@ -11,6 +11,7 @@ import org.fdrsim.recorder.HardwareState;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.check.SoundnessChecker;
+import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,10 @@ class RecorderMachineTest {
         assertThat(race.compressedBytes()).isPositive();
         // And the log stays sound under the changed timing.
         assertThat(SoundnessChecker.check(r.trace(), r.arcs(), 4).sound()).isTrue();
+        // So is the log as it went into the dump, through the stalled buffers and the compressor.
+        CheckpointState stored = CoreDumps.of(stalled.machine(), stalled.result()).checkpoints().get(0);
+        assertThat(SoundnessChecker.storedArcs(stored, 4).size()).isEqualTo(r.arcs().size());
+        assertThat(SoundnessChecker.check(r.trace(), stored, 4).sound()).isTrue();
         assertThat(fast.recorder().logs().totals(LogKind.MEMORY_RACE).stalls()).isZero();
     }
 

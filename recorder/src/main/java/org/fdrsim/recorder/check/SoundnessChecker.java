@@ -2,6 +2,9 @@ package org.fdrsim.recorder.check;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.dump.CheckpointState;
+import org.fdrsim.recorder.dump.LogSegment;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.trace.AccessTrace;
 
@@ -29,6 +32,28 @@ public final class SoundnessChecker {
 
     private SoundnessChecker(int agents) {
         this.agents = agents;
+    }
+
+    /**
+     * Checks {@code trace} against the race logs of one checkpoint interval as they go into the
+     * dump: the bytes of every memory-race and DMA-race segment of {@code interval}, decoded
+     * ({@link #storedArcs}). So a log the recorder encodes, buffers or compresses wrongly fails
+     * here even when the policy's own list of arcs is sound.
+     */
+    public static SoundnessReport check(AccessTrace trace, CheckpointState interval, int cpus) {
+        return check(trace, storedArcs(interval, cpus), cpus);
+    }
+
+    /** The arcs the race-log segments of {@code interval} hold (DMA engine e is agent cpus + e). */
+    public static ArcLog storedArcs(CheckpointState interval, int cpus) {
+        ArcLog arcs = new ArcLog();
+        for (LogSegment s : interval.segments(LogKind.MEMORY_RACE)) {
+            arcs.addEntries(s.owner(), s.decompress());
+        }
+        for (LogSegment s : interval.segments(LogKind.DMA_RACE)) {
+            arcs.addEntries(cpus + s.owner(), s.decompress());
+        }
+        return arcs;
     }
 
     /** Checks {@code trace} against {@code arcs}; agent ids below {@code agents}. */

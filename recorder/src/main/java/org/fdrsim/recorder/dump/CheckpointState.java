@@ -1,9 +1,9 @@
 package org.fdrsim.recorder.dump;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.buffer.LogKind;
 
 /**

@@ -1,9 +1,9 @@
 package org.fdrsim.recorder.dump;
 
-import org.fdrsim.cpu.core.ArchState;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.checkpoint.MemoryRestorer;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.recorder.buffer.LogKind;

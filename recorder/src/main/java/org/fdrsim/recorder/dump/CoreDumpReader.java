@@ -1,7 +1,5 @@
 package org.fdrsim.recorder.dump;
 
-import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.cpu.isa.Registers;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,10 +10,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.isa.Registers;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.DataSegment;

@@ -1,7 +1,5 @@
 package org.fdrsim.recorder.dump;
 
-import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.cpu.isa.Registers;
 import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.isa.Registers;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;

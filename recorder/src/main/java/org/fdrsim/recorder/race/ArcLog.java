@@ -74,9 +74,31 @@ public final class ArcLog {
         size = 0;
     }
 
+    /** Arc {@code i}. */
+    public Arc arc(int i) {
+        return new Arc(from[i], fromIc[i], to[i], toIc[i]);
+    }
+
     /** Arc {@code i} as {@code i:ic -> j:ic}. */
     public String line(int i) {
-        return from[i] + ":" + fromIc[i] + " -> " + to[i] + ":" + toIc[i];
+        return arc(i).toString();
+    }
+
+    /**
+     * The arcs of race-log bytes as the log buffers store them (and the dump holds them):
+     * {@link RaceEntry} after {@link RaceEntry} of agent {@code owner}'s log, appended in log order.
+     *
+     * @throws IllegalArgumentException if the bytes are not a whole number of entries
+     */
+    public void addEntries(int owner, byte[] raceLog) {
+        if (raceLog.length % RaceEntry.BYTES != 0) {
+            throw new IllegalArgumentException("race log of agent " + owner + ": " + raceLog.length
+                    + " bytes is not a whole number of " + RaceEntry.BYTES + "-byte entries");
+        }
+        for (int off = 0; off < raceLog.length; off += RaceEntry.BYTES) {
+            RaceEntry e = RaceEntry.decode(raceLog, off);
+            add(e.otherId(), e.otherIc(), owner, e.ownIc());
+        }
     }
 
     /** Arcs that end at {@code agent}. */

@@ -20,6 +20,11 @@ public record RaceEntry(int otherId, long otherIc, long ownIc) {
         putInt(out, off + 5, ownIc);
     }
 
+    /** The arc this entry of agent {@code owner}'s log stands for. */
+    public Arc arc(int owner) {
+        return new Arc(otherId, otherIc, owner, ownIc);
+    }
+
     /** Reads the entry at {@code off}. */
     public static RaceEntry decode(byte[] in, int off) {
         return new RaceEntry(in[off] & 0xff, getInt(in, off + 1), getInt(in, off + 5));

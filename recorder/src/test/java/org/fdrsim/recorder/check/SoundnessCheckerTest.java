@@ -2,7 +2,14 @@ package org.fdrsim.recorder.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.compress.ChunkCompressor;
+import org.fdrsim.recorder.dump.CheckpointState;
+import org.fdrsim.recorder.dump.LogSegment;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.RaceEntry;
 import org.fdrsim.recorder.trace.AccessTrace;
 import org.junit.jupiter.api.Test;
 
@@ -105,5 +112,41 @@ class SoundnessCheckerTest {
         SoundnessReport r = SoundnessChecker.check(t, arcs, 4);
         assertThat(r.sound()).as(r.toString()).isTrue();
         assertThat(r.pairsChecked()).isPositive();
+    }
+
+    @Test
+    void theStoredRaceLogBytesAreWhatIsChecked() {
+        AccessTrace t = new AccessTrace();
+        t.record(0, 1, X, true);
+        t.record(1, 1, X, false);
+        t.record(2, 1, X, true); // DMA engine 0 of a 2-processor machine
+        CheckpointState ordered = interval(LogKind.MEMORY_RACE, 1, RaceEntry.BYTES, 0, 1, 1);
+        assertThat(SoundnessChecker.storedArcs(ordered, 2).line(0)).isEqualTo("0:1 -> 1:1");
+        SoundnessReport missingDma = SoundnessChecker.check(t, ordered, 2);
+        assertThat(missingDma.sound()).isFalse();
+        assertThat(missingDma.firstViolation()).contains("2:1");
+        // The engine's arc, in the DMA race log of engine 0 (agent 2), orders the rest.
+        CheckpointState both = new CheckpointState(0, 0, 0, List.of(ArchState.atStart(0, 0), ArchState.atStart(1, 0)),
+                new long[1], List.of(ordered.logs().get(0), interval(LogKind.DMA_RACE, 0, RaceEntry.BYTES, 1, 1, 1)
+                        .logs().get(0)));
+        assertThat(SoundnessChecker.check(t, both, 2).sound()).isTrue();
+        // A stored entry whose IC is off by one (the arc ends after the load) is caught.
+        AccessTrace cpusOnly = new AccessTrace();
+        cpusOnly.record(0, 1, X, true);
+        cpusOnly.record(1, 1, X, false);
+        assertThat(SoundnessChecker.check(cpusOnly, ordered, 2).sound()).isTrue();
+        CheckpointState late = interval(LogKind.MEMORY_RACE, 1, RaceEntry.BYTES, 0, 1, 2);
+        assertThat(SoundnessChecker.check(cpusOnly, late, 2).sound()).isFalse();
+    }
+
+    /** A one-segment interval: a race log of {@code owner} holding one entry, compressed as the recorder stores it. */
+    private static CheckpointState interval(LogKind kind, int owner, int bytes, int otherId, long otherIc, long ownIc) {
+        byte[] entry = new byte[bytes];
+        RaceEntry.encode(entry, 0, otherId, otherIc, ownIc);
+        ChunkCompressor c = new ChunkCompressor(ChunkCompressor.DEFAULT_CHUNK, n -> { });
+        c.write(entry, 0, entry.length);
+        LogSegment s = new LogSegment(kind, owner, 1, bytes, c.cutSegment());
+        return new CheckpointState(0, 0, 0, List.of(ArchState.atStart(0, 0), ArchState.atStart(1, 0)), new long[1],
+                List.of(s));
     }
 }
