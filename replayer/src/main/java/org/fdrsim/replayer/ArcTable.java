@@ -2,7 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.Arrays;
 import java.util.List;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 
 /**
  * The race arcs of one interval laid out for replay: for every agent, the arcs that end at it
@@ -31,20 +31,20 @@ final class ArcTable {
         int[][] src = new int[n][];
         long[][] srcIc = new long[n][];
         for (int a = 0; a < n; a++) {
-            List<RaceEntry> race = log.race(a);
+            List<Arc> race = log.race(a);
             Integer[] order = new Integer[race.size()];
             for (int k = 0; k < order.length; k++) {
                 order[k] = k;
             }
-            Arrays.sort(order, (x, y) -> Long.compare(race.get(x).ownIc(), race.get(y).ownIc()));
+            Arrays.sort(order, (x, y) -> Long.compare(race.get(x).toIc(), race.get(y).toIc()));
             own[a] = new long[order.length];
             src[a] = new int[order.length];
             srcIc[a] = new long[order.length];
             for (int k = 0; k < order.length; k++) {
-                RaceEntry e = race.get(order[k]);
-                own[a][k] = e.ownIc();
-                src[a][k] = e.otherId();
-                srcIc[a][k] = e.otherIc();
+                Arc e = race.get(order[k]);
+                own[a][k] = e.toIc();
+                src[a][k] = e.from();
+                srcIc[a][k] = e.fromIc();
             }
         }
         return new ArcTable(own, src, srcIc);

@@ -9,6 +9,7 @@ import org.fdrsim.io.log.DmaDataLog;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptEntry;
 import org.fdrsim.io.log.InterruptLog;
+import org.fdrsim.recorder.race.Arc;
 import org.fdrsim.recorder.race.RaceEntry;
 
 /**
@@ -23,7 +24,7 @@ import org.fdrsim.recorder.race.RaceEntry;
 public final class IntervalLog {
     private final int cpus;
     private final int engines;
-    private final List<List<RaceEntry>> race;
+    private final List<List<Arc>> race;
     private final long[][] inputs;
     private final List<List<InterruptEntry>> interrupts;
     private final List<List<DmaDataEntry>> dmaData;
@@ -88,7 +89,7 @@ public final class IntervalLog {
     }
 
     /** Arcs that end at {@code agent}, in log order. */
-    public List<RaceEntry> race(int agent) {
+    public List<Arc> race(int agent) {
         return race.get(agent);
     }
 
@@ -137,7 +138,7 @@ public final class IntervalLog {
     public static final class Builder {
         private final int cpus;
         private final int engines;
-        private final List<List<RaceEntry>> race = new ArrayList<>();
+        private final List<List<Arc>> race = new ArrayList<>();
         private final long[][] inputs;
         private final List<List<InterruptEntry>> interrupts = new ArrayList<>();
         private final List<List<DmaDataEntry>> dmaData = new ArrayList<>();
@@ -170,15 +171,21 @@ public final class IntervalLog {
                 throw new IllegalArgumentException("race log of agent " + agent + ": " + bytes.length
                         + " bytes is not a whole number of " + RaceEntry.BYTES + "-byte entries");
             }
-            List<RaceEntry> list = new ArrayList<>();
+            List<Arc> list = new ArrayList<>();
             for (int off = 0; off < bytes.length; off += RaceEntry.BYTES) {
-                list.add(RaceEntry.decode(bytes, off));
+                list.add(RaceEntry.decode(bytes, off).arc(agent));
             }
             return race(agent, list);
         }
 
-        public Builder race(int agent, List<RaceEntry> entries) {
-            race.set(agent, new ArrayList<>(entries));
+        /** Agent {@code agent}'s race log: arcs that end at it, in log order. */
+        public Builder race(int agent, List<Arc> arcs) {
+            for (Arc a : arcs) {
+                if (a.to() != agent) {
+                    throw new IllegalArgumentException("arc " + a + " in the race log of agent " + agent);
+                }
+            }
+            race.set(agent, new ArrayList<>(arcs));
             return this;
         }
 

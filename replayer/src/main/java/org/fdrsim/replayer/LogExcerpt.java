@@ -3,7 +3,7 @@ package org.fdrsim.replayer;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.io.log.InterruptEntry;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 
 /** The log entries near a point of an agent's execution, for divergence reports. */
 final class LogExcerpt {
@@ -16,11 +16,11 @@ final class LogExcerpt {
         if (log == null) {
             return out;
         }
-        List<RaceEntry> race = log.race(agent);
+        List<Arc> race = log.race(agent);
         int best = -1;
         long bestDistance = Long.MAX_VALUE;
         for (int i = 0; i < race.size(); i++) {
-            long d = Math.abs(race.get(i).ownIc() - ic);
+            long d = Math.abs(race.get(i).toIc() - ic);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = i;
@@ -28,8 +28,8 @@ final class LogExcerpt {
         }
         if (best >= 0) {
             for (int i = Math.max(0, best - SPAN); i <= Math.min(race.size() - 1, best + SPAN); i++) {
-                RaceEntry e = race.get(i);
-                out.add(String.format("race[%d] arc %d:%d -> %d:%d", i, e.otherId(), e.otherIc(), agent, e.ownIc()));
+                Arc e = race.get(i);
+                out.add("race[" + i + "] arc " + e);
             }
         }
         // Arcs that start at this agent near ic (in the other agents' logs).
@@ -37,10 +37,9 @@ final class LogExcerpt {
             if (other == agent) {
                 continue;
             }
-            for (RaceEntry e : log.race(other)) {
-                if (e.otherId() == agent && Math.abs(e.otherIc() - ic) <= SPAN) {
-                    out.add(String.format("race of %d: arc %d:%d -> %d:%d", other, agent, e.otherIc(), other,
-                            e.ownIc()));
+            for (Arc e : log.race(other)) {
+                if (e.from() == agent && Math.abs(e.fromIc() - ic) <= SPAN) {
+                    out.add("race of " + other + ": arc " + e);
                 }
             }
         }

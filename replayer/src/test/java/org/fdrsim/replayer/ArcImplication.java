@@ -1,7 +1,7 @@
 package org.fdrsim.replayer;
 
 import java.util.Arrays;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 
 /**
  * Test helper: is the order "instruction a of agent i before instruction b of agent j" implied
@@ -20,10 +20,10 @@ final class ArcImplication {
         while (changed) {
             changed = false;
             for (int v = 0; v < n; v++) {
-                for (RaceEntry e : log.race(v)) {
-                    int u = e.otherId();
-                    if (u < n && reach[u] != Long.MAX_VALUE && e.otherIc() >= reach[u] - 1 && e.ownIc() < reach[v]) {
-                        reach[v] = e.ownIc();
+                for (Arc e : log.race(v)) {
+                    int u = e.from();
+                    if (u < n && reach[u] != Long.MAX_VALUE && e.fromIc() >= reach[u] - 1 && e.toIc() < reach[v]) {
+                        reach[v] = e.toIc();
                         changed = true;
                     }
                 }

@@ -186,9 +186,9 @@ class FullSystemReplayTest {
         int agent = l.cpus() + k;
         IntervalLog.Builder b = l.toBuilder();
         for (int a = 0; a < l.agents(); a++) {
-            List<org.fdrsim.recorder.race.RaceEntry> kept = new ArrayList<>();
+            List<org.fdrsim.recorder.race.Arc> kept = new ArrayList<>();
             for (var e : l.race(a)) {
-                if (e.otherId() != agent && a != agent) {
+                if (e.from() != agent && a != agent) {
                     kept.add(e);
                 }
             }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,14 +20,14 @@ class RaceLogTamperTest {
     }
 
     /** The log with entry {@code index} (counted over all agents' race logs) replaced by {@code with} (null: deleted). */
-    static IntervalLog replaceArc(IntervalLog log, int index, java.util.function.UnaryOperator<RaceEntry> with) {
+    static IntervalLog replaceArc(IntervalLog log, int index, java.util.function.UnaryOperator<Arc> with) {
         IntervalLog.Builder b = log.toBuilder();
         int i = index;
         for (int a = 0; a < log.agents(); a++) {
-            List<RaceEntry> race = log.race(a);
+            List<Arc> race = log.race(a);
             if (i < race.size()) {
-                List<RaceEntry> copy = new ArrayList<>(race);
-                RaceEntry e = with.apply(copy.get(i));
+                List<Arc> copy = new ArrayList<>(race);
+                Arc e = with.apply(copy.get(i));
                 if (e == null) {
                     copy.remove(i);
                 } else {
@@ -104,14 +104,14 @@ class RaceLogTamperTest {
             SplittableRandom rnd = new SplittableRandom(seed);
             for (int t = 0; t < 5; t++) {
                 int victim = rnd.nextInt(arcCount(r.log()));
-                RaceEntry[] gone = new RaceEntry[1];
+                Arc[] gone = new Arc[1];
                 int[] owner = new int[1];
                 IntervalLog without = replaceArc(r.log(), victim, e -> {
                     gone[0] = e;
                     return null;
                 });
                 owner[0] = ownerOf(r.log(), victim);
-                if (ArcImplication.implied(without, gone[0].otherId(), gone[0].otherIc(), owner[0], gone[0].ownIc())) {
+                if (ArcImplication.implied(without, gone[0].from(), gone[0].fromIc(), owner[0], gone[0].toIc())) {
                     redundant++;
                     continue; // the other arcs still order it: nothing for replay to notice
                 }
@@ -137,8 +137,8 @@ class RaceLogTamperTest {
             SplittableRandom rnd = new SplittableRandom(seed * 7919);
             IntervalLog.Builder b = r.log().toBuilder();
             for (int a = 0; a < r.log().agents(); a++) {
-                List<RaceEntry> kept = new ArrayList<>();
-                for (RaceEntry e : r.log().race(a)) {
+                List<Arc> kept = new ArrayList<>();
+                for (Arc e : r.log().race(a)) {
                     if (rnd.nextInt(10) != 0) {
                         kept.add(e);
                     }
@@ -173,7 +173,7 @@ class RaceLogTamperTest {
             // The arc now starts far later than it did: either the wait can never end (deadlock) or
             // the waiting processor reads a later value.
             Verdict v = r.verifyWith(List.of(replaceArc(r.log(), victim,
-                    e -> new RaceEntry(e.otherId(), e.otherIc() + 100_000, e.ownIc()))));
+                    e -> new Arc(e.from(), e.fromIc() + 100_000, e.to(), e.toIc()))));
             if (!v.bitExact()) {
                 caught++;
                 assertThat(v.divergence().describe()).contains("interval 0");
@@ -185,15 +185,15 @@ class RaceLogTamperTest {
     @Test
     void anArcPastTheSourcesEndIsReportedAsUnsatisfiableWithTheArcsInvolved() {
         Recording r = racyRun(3);
-        RaceEntry first = r.log().race(1).get(0);
-        long beyond = r.log().endIc(first.otherId()) + 5;
+        Arc first = r.log().race(1).get(0);
+        long beyond = r.log().endIc(first.from()) + 5;
         IntervalLog bad = replaceArc(r.log(), r.log().race(0).size(),
-                e -> new RaceEntry(e.otherId(), beyond, e.ownIc()));
+                e -> new Arc(e.from(), beyond, e.to(), e.toIc()));
         Verdict v = r.verifyWith(List.of(bad));
         assertThat(v.bitExact()).isFalse();
         assertThat(v.divergence().kind()).isEqualTo(Divergence.Kind.DEADLOCK);
         assertThat(v.divergence().what()).contains("can never be satisfied");
-        assertThat(v.divergence().nearbyLog()).anyMatch(s -> s.contains(first.otherId() + ":" + beyond + " -> 1:"));
+        assertThat(v.divergence().nearbyLog()).anyMatch(s -> s.contains(first.from() + ":" + beyond + " -> 1:"));
     }
 
     @Test
@@ -201,10 +201,10 @@ class RaceLogTamperTest {
         Recording r = racyRun(4);
         IntervalLog.Builder b = r.log().toBuilder();
         // 0 waits before its 10th instruction for 1's 20th; 1 waits before its 10th for 0's 20th.
-        List<RaceEntry> to0 = new ArrayList<>(r.log().race(0));
-        to0.add(new RaceEntry(1, 20, 10));
-        List<RaceEntry> to1 = new ArrayList<>(r.log().race(1));
-        to1.add(new RaceEntry(0, 20, 10));
+        List<Arc> to0 = new ArrayList<>(r.log().race(0));
+        to0.add(new Arc(1, 20, 0, 10));
+        List<Arc> to1 = new ArrayList<>(r.log().race(1));
+        to1.add(new Arc(0, 20, 1, 10));
         Verdict v = r.verifyWith(List.of(b.race(0, to0).race(1, to1).build()));
         assertThat(v.divergence()).isNotNull();
         assertThat(v.divergence().kind()).isEqualTo(Divergence.Kind.DEADLOCK);

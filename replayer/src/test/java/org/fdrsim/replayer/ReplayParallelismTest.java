@@ -4,7 +4,7 @@ import org.fdrsim.cpu.core.ArchState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 import org.junit.jupiter.api.Test;
 
 class ReplayParallelismTest {
@@ -25,11 +25,11 @@ class ReplayParallelismTest {
     void aChainOfArcsSerializes() {
         // 1's first instruction waits for all of 0; the path is 100 + 100.
         IntervalLog l = IntervalLog.builder(2, 0).endIc(0, 100).endIc(1, 100)
-                .race(1, List.of(new RaceEntry(0, 100, 1))).build();
+                .race(1, List.of(new Arc(0, 100, 1, 1))).build();
         assertThat(ReplayParallelism.of(input(l)).criticalPath()).isEqualTo(200);
         // An arc in the middle: 1's 51st waits for 0's 80th: 80 + 50 = 130 < 100 + ... = max(100, 130).
         IntervalLog mid = IntervalLog.builder(2, 0).endIc(0, 100).endIc(1, 100)
-                .race(1, List.of(new RaceEntry(0, 80, 51))).build();
+                .race(1, List.of(new Arc(0, 80, 1, 51))).build();
         assertThat(ReplayParallelism.of(input(mid)).criticalPath()).isEqualTo(130);
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -70,9 +70,9 @@ class ReplaySessionTest {
         while (moved) {
             moved = false;
             for (int j = 0; j < need.length; j++) {
-                for (RaceEntry e : log.race(j)) {
-                    if (e.ownIc() <= need[j] && need[e.otherId()] < e.otherIc()) {
-                        need[e.otherId()] = e.otherIc();
+                for (Arc e : log.race(j)) {
+                    if (e.toIc() <= need[j] && need[e.from()] < e.fromIc()) {
+                        need[e.from()] = e.fromIc();
                         moved = true;
                     }
                 }
@@ -119,14 +119,14 @@ class ReplaySessionTest {
     @Test
     void aPositionTheArcsDoNotAllowStopsEveryAgentAtOrBeforeIt() {
         IntervalLog log = r.input().intervals().get(0);
-        RaceEntry arc = log.race(0).get(0);
-        int source = arc.otherId();
+        Arc arc = log.race(0).get(0);
+        int source = arc.from();
         long[] ics = new long[log.agents()];
-        ics[0] = arc.ownIc(); // needs the source at arc.otherIc(), but the target holds it at 0
+        ics[0] = arc.toIc(); // needs the source at arc.fromIc(), but the target holds it at 0
         ReplaySession s = new ReplaySession(r.input());
         assertThat(s.runTo(new ReplayPosition(r.input().firstInterval(), ics))).isFalse();
         assertThat(s.ic(source)).isZero();
-        assertThat(s.ic(0)).isLessThan(arc.ownIc());
+        assertThat(s.ic(0)).isLessThan(arc.toIc());
         assertThat(s.problem()).isNull();
     }
 }

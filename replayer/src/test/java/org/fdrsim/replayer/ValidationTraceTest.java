@@ -11,7 +11,7 @@ import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.StateHash;
 import org.fdrsim.recorder.dump.ValidationTrace;
-import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.race.Arc;
 import org.fdrsim.workloads.KernelPrograms;
 import org.junit.jupiter.api.Test;
 
@@ -154,8 +154,8 @@ class ValidationTraceTest {
             for (IntervalLog l : clean.intervals()) {
                 IntervalLog.Builder b = l.toBuilder();
                 for (int a = 0; a < l.cpus(); a++) {
-                    List<RaceEntry> kept = new ArrayList<>();
-                    for (RaceEntry e : l.race(a)) {
+                    List<Arc> kept = new ArrayList<>();
+                    for (Arc e : l.race(a)) {
                         if (rnd.nextInt(10) != 0) {
                             kept.add(e);
                         }
