@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.fdrsim.coherence.CoherenceListener;
 import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.cpu.log.LogSink;
 import org.fdrsim.cpu.mem.SparseMemory;
 
 /**
@@ -35,8 +36,8 @@ public final class CheckpointLogger implements CoherenceListener {
     private final MemorySystem mem;
     private final SparseMemory memory;
     private final int nodes;
-    private final CheckpointSink[] cacheSinks;
-    private final CheckpointSink[] memorySinks;
+    private final LogSink[] cacheSinks;
+    private final LogSink[] memorySinks;
     private final LongOpenHashSet cacheLogged = new LongOpenHashSet();
     private final LongOpenHashSet memoryLogged = new LongOpenHashSet();
     private final WriteEpochs[] writeEpochs;
@@ -50,10 +51,10 @@ public final class CheckpointLogger implements CoherenceListener {
         this.mem = mem;
         this.memory = mem.memory();
         this.nodes = mem.nodes();
-        this.cacheSinks = new CheckpointSink[64];
-        this.memorySinks = new CheckpointSink[nodes];
-        Arrays.fill(cacheSinks, CheckpointSink.DISCARD);
-        Arrays.fill(memorySinks, CheckpointSink.DISCARD);
+        this.cacheSinks = new LogSink[64];
+        this.memorySinks = new LogSink[nodes];
+        Arrays.fill(cacheSinks, LogSink.DISCARD);
+        Arrays.fill(memorySinks, LogSink.DISCARD);
         this.writeEpochs = new WriteEpochs[nodes];
         for (int n = 0; n < nodes; n++) {
             writeEpochs[n] = new WriteEpochs(this, n, mem.cache(n).l2Frames());
@@ -63,12 +64,12 @@ public final class CheckpointLogger implements CoherenceListener {
     }
 
     /** Agent {@code agent}'s cache checkpoint log (processors 0..P-1, DMA engines P..). */
-    public void setCacheSink(int agent, CheckpointSink sink) {
+    public void setCacheSink(int agent, LogSink sink) {
         cacheSinks[agent] = sink;
     }
 
     /** Home node {@code node}'s memory checkpoint log. */
-    public void setMemorySink(int node, CheckpointSink sink) {
+    public void setMemorySink(int node, LogSink sink) {
         memorySinks[node] = sink;
     }
 

@@ -1,6 +1,7 @@
 package org.fdrsim.io.log;
 
 import java.io.ByteArrayOutputStream;
+import org.fdrsim.cpu.log.LogSink;
 
 /**
  * A {@link LogSink} that keeps every byte in host memory and never stalls: for tests, for

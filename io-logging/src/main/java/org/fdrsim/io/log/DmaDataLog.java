@@ -2,6 +2,7 @@ package org.fdrsim.io.log;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.log.LogSink;
 
 /**
  * The DMA data log of one DMA engine: each block the engine writes into memory comes from

@@ -2,6 +2,7 @@ package org.fdrsim.io.log;
 
 import java.util.Arrays;
 import org.fdrsim.cpu.core.IoPort;
+import org.fdrsim.cpu.log.LogSink;
 
 /**
  * The input log as an {@link IoPort} decorator: every value a device register load or

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.log.LogSink;
 
 /**
  * The interrupt log: a {@link ProcessorListener} that appends (4 B IC, 2 B number) to the

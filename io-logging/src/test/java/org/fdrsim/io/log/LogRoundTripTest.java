@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.IoPort;
+import org.fdrsim.cpu.log.LogSink;
 import org.fdrsim.cpu.sim.SimRandom;
 import org.junit.jupiter.api.Test;
 

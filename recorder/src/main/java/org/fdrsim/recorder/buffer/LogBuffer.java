@@ -1,12 +1,12 @@
 package org.fdrsim.recorder.buffer;
 
-import org.fdrsim.io.log.LogSink;
+import org.fdrsim.cpu.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
 import org.fdrsim.recorder.compress.Codec;
 import org.fdrsim.recorder.compress.CompressionProbe;
+import org.fdrsim.recorder.dump.LogSegment;
 import org.fdrsim.recorder.race.DeltaRaceEncoding;
 import org.fdrsim.recorder.race.RaceEntry;
-import org.fdrsim.recorder.dump.LogSegment;
 
 /**
  * One hardware log buffer: entries come in from a producer, drain at a fixed bandwidth into

@@ -2,7 +2,7 @@ package org.fdrsim.recorder.race;
 
 import java.util.Arrays;
 import org.fdrsim.coherence.CoherenceListener;
-import org.fdrsim.io.log.LogSink;
+import org.fdrsim.cpu.log.LogSink;
 import org.fdrsim.recorder.policy.ArcPolicy;
 import org.fdrsim.recorder.trace.AccessTrace;
 

@@ -1,9 +1,9 @@
-package org.fdrsim.io.log;
+package org.fdrsim.cpu.log;
 
 /**
  * Where a hardware log's entries go: in the recorder, a log buffer with a capacity and a
  * drain bandwidth into compressed reserved memory. Producers (the race recorder, the input,
- * interrupt and DMA logs) encode one entry into a reusable byte array and append it; they
+ * interrupt and DMA logs, the cache and memory checkpoint logs) encode one entry into a reusable byte array and append it; they
  * never allocate per entry.
  *
  * <p>A full buffer never drops an entry: it makes its producer wait. {@link #append} returns
