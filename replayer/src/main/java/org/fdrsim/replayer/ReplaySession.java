@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.mem.SparseMemory;
@@ -169,6 +171,16 @@ public final class ReplaySession {
         }
         k++;
         prepared = false;
+    }
+
+    /**
+     * Shows every replayed processor's committed memory accesses and interrupts to
+     * {@code listener} (null: none), for watchpoints and traces; replay without one calls nothing.
+     */
+    public void setListener(ProcessorListener listener) {
+        for (Processor p : agents.cpus) {
+            p.setListener(listener);
+        }
     }
 
     /** The replay has reached the trigger or stopped at a problem: nothing more will run. */

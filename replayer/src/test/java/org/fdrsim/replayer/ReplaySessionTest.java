@@ -3,7 +3,12 @@ package org.fdrsim.replayer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.program.Code;
 import org.fdrsim.recorder.race.Arc;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -128,5 +133,32 @@ class ReplaySessionTest {
         assertThat(s.ic(source)).isZero();
         assertThat(s.ic(0)).isLessThan(arc.toIc());
         assertThat(s.problem()).isNull();
+    }
+
+    @Test
+    void aListenerSeesTheStoresThatLeaveTheReplayedMemoryAsItEnds() {
+        ReplaySession s = new ReplaySession(r.input());
+        Map<Long, Long> lastStore = new HashMap<>();
+        Map<Long, Boolean> plain = new HashMap<>();
+        Code code = r.input().program().code();
+        s.setListener(new ProcessorListener() {
+            @Override
+            public void memoryAccess(int cpu, long ic, int pc, long address, boolean write, long value) {
+                if (write) {
+                    lastStore.put(address, value);
+                    plain.put(address, Opcode.byOrdinal(code.opcodes()[pc]) == Opcode.ST);
+                }
+            }
+        });
+        s.resume();
+        assertThat(s.problem()).isNull();
+        long checked = 0;
+        for (Map.Entry<Long, Long> e : lastStore.entrySet()) {
+            if (plain.get(e.getKey())) { // an atomic reports the old value
+                assertThat(s.loadWord(e.getKey())).as("word 0x%x", e.getKey()).isEqualTo(e.getValue());
+                checked++;
+            }
+        }
+        assertThat(checked).isPositive();
     }
 }

@@ -147,10 +147,10 @@ class CoreDumpFileTest {
     @Test
     void wrongVersionEmptyAndForeignFilesAreRefused() {
         byte[] v = bytes.clone();
-        v[8] = 3;
-        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 3 is not supported (this fdr reads versions 1 to 2)");
+        v[8] = 4;
+        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 4 is not supported (this fdr reads versions 1 to 3)");
         v[8] = 0;
-        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 0 is not supported (this fdr reads versions 1 to 2)");
+        assertThat(refusal(v)).isEqualTo("run.fdr: dump format version 0 is not supported (this fdr reads versions 1 to 3)");
         assertThat(refusal(new byte[0])).isEqualTo("run.fdr: not a core dump (empty file)");
         byte[] random = new byte[5000];
         new SplittableRandom(3).nextBytes(random);

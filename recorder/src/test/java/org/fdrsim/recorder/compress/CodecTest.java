@@ -88,7 +88,7 @@ class CodecTest {
         c.write(data, 0, data.length);
         byte[] stream = c.cutSegment();
         byte[] unknownCodec = stream.clone();
-        unknownCodec[0] = 0x0f;
+        unknownCodec[3] = 0x0f; // the header word's high byte (little-endian): codec bits 24..27
         assertThatThrownBy(() -> ChunkCompressor.decompress(unknownCodec)).hasMessageContaining("unknown codec 15");
         assertThatThrownBy(() -> ChunkCompressor.decompress(Arrays.copyOf(stream, stream.length - 5)))
                 .isInstanceOf(IllegalArgumentException.class);
