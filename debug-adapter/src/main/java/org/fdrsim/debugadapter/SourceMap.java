@@ -1,0 +1,72 @@
+package org.fdrsim.debugadapter;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.program.SourceLocation;
+
+/**
+ * The program image's line table seen as files on disk: which {@code .s} file and line a code
+ * index came from, and which code indices a source breakpoint on a file's line stands for.
+ * File names in the image are as the assembler was given them; they are resolved against a
+ * source root (the client's working directory by default) to the absolute paths a DAP client
+ * shows and sends back.
+ */
+final class SourceMap {
+    private final ProgramImage program;
+    private final Path root;
+
+    SourceMap(ProgramImage program, Path root) {
+        this.program = program;
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    /** The absolute path of the file code index {@code pc} came from, or null if unknown. */
+    Path path(int pc) {
+        SourceLocation loc = program.locationOf(pc);
+        return loc == null ? null : root.resolve(loc.file()).normalize();
+    }
+
+    /** The 1-based line code index {@code pc} came from, or 0 if unknown. */
+    int line(int pc) {
+        SourceLocation loc = program.locationOf(pc);
+        return loc == null ? 0 : loc.line();
+    }
+
+    /**
+     * Where a breakpoint asked for on {@code file}'s line {@code line} lands: the code indices of
+     * the first line at or after it that has instructions, and that line; empty if none has.
+     */
+    Placement place(Path file, int line) {
+        int bestLine = Integer.MAX_VALUE;
+        List<Integer> indices = new ArrayList<>();
+        for (int pc = 0; pc < program.sourceLines().size(); pc++) {
+            SourceLocation loc = program.locationOf(pc);
+            if (loc == null || loc.line() < line || loc.line() > bestLine || !sameFile(file, loc.file())) {
+                continue;
+            }
+            if (loc.line() < bestLine) {
+                bestLine = loc.line();
+                indices.clear();
+            }
+            indices.add(pc);
+        }
+        return new Placement(indices.isEmpty() ? 0 : bestLine, indices.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private boolean sameFile(Path client, String imageName) {
+        Path resolved = root.resolve(imageName).normalize();
+        Path asked = client.toAbsolutePath().normalize();
+        return resolved.equals(asked)
+                // A client whose root differs from ours still names the same file by its name.
+                || !asked.startsWith(root) && asked.getFileName().equals(resolved.getFileName());
+    }
+
+    /** A breakpoint's landing line (0: none) and the code indices on it. */
+    record Placement(int line, int[] codeIndices) {
+        boolean verified() {
+            return codeIndices.length > 0;
+        }
+    }
+}
