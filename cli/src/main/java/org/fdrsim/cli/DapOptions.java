@@ -1,0 +1,58 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.BindException;
+import org.fdrsim.debugadapter.DapConnection;
+import org.fdrsim.debugadapter.DebugTarget;
+import picocli.CommandLine.Option;
+
+/**
+ * The Debug Adapter Protocol options of {@code fdr debug} (a picocli mixin): {@code --dap}
+ * serves one DAP client (VS Code, or any other) over stdin and stdout instead of the terminal
+ * session, {@code --dap-port P} serves one on the loopback address. Either returns when the
+ * client disconnects.
+ */
+final class DapOptions {
+    @Option(names = "--dap", description = "Serve the Debug Adapter Protocol over stdin/stdout (for VS Code or any DAP client) instead of the terminal session.")
+    boolean stdio;
+
+    @Option(names = "--dap-port", paramLabel = "P", description = "Serve the Debug Adapter Protocol on the loopback address, port P (0: any free port; the port is printed).")
+    Integer port;
+
+    /** True if a DAP server was asked for. */
+    boolean requested() {
+        return stdio || port != null;
+    }
+
+    /**
+     * Serves one client over {@code target}: on {@code in} and {@code out} (the process's stdin
+     * and stdout, which then carry nothing but DAP messages) or on the loopback port, telling
+     * {@code messages} where it listens. Exit status 0 when the client has disconnected.
+     */
+    int serve(DebugTarget target, InputStream in, OutputStream out, PrintStream messages) {
+        if (stdio && port != null) {
+            throw new UserError("--dap and --dap-port: choose one (stdio or a loopback port)");
+        }
+        try {
+            if (stdio) {
+                DapConnection.serve(target, in, out);
+            } else {
+                if (port < 0 || port > 65535) {
+                    throw new UserError("--dap-port: expected a port 0..65535, got " + port);
+                }
+                DapConnection.serveOnLoopback(target, port, p -> {
+                    messages.println("DAP server listening on 127.0.0.1:" + p + " (one client; ends when it disconnects)");
+                    messages.flush();
+                });
+            }
+        } catch (BindException e) {
+            throw new UserError("--dap-port " + port + ": cannot listen there (" + e.getMessage() + ")", e);
+        } catch (IOException e) {
+            throw new UserError("DAP connection: " + e.getMessage(), e);
+        }
+        return ExitCodes.OK;
+    }
+}
