@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import org.eclipse.lsp4j.debug.launch.DSPLauncher;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
@@ -31,16 +32,15 @@ public final class DapConnection {
     public static void serve(DebugTarget target, InputStream in, OutputStream out) throws IOException {
         ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "fdr-dap-replay"));
         ExecutorService reader = Executors.newSingleThreadExecutor(r -> daemon(r, "fdr-dap-reader"));
-        @SuppressWarnings("unchecked")
-        Future<Void>[] listening = new Future[1];
-        ReplayDebugServer server = new ReplayDebugServer(target, worker, () -> listening[0].cancel(true));
+        AtomicReference<Future<Void>> listening = new AtomicReference<>();
+        ReplayDebugServer server = new ReplayDebugServer(target, worker, () -> listening.get().cancel(true));
         // Incoming messages reach the RemoteEndpoint; outgoing ones go to the stream unwrapped.
         Launcher<IDebugProtocolClient> launcher = DSPLauncher.createServerLauncher(server, in, out, reader,
                 consumer -> consumer instanceof RemoteEndpoint ? afterEach(consumer, server) : consumer);
         server.connect(launcher.getRemoteProxy());
-        listening[0] = launcher.startListening();
+        listening.set(launcher.startListening());
         try {
-            listening[0].get();
+            listening.get().get();
         } catch (CancellationException e) {
             // disconnect: the normal end
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package org.fdrsim.debugadapter;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -178,7 +179,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             }
             breakpointsByFile.put(file.toAbsolutePath().normalize(),
                     indices.stream().mapToInt(Integer::intValue).toArray());
-            target.setCodeBreakpoints(breakpointsByFile.values().stream().flatMapToInt(java.util.Arrays::stream)
+            target.setCodeBreakpoints(breakpointsByFile.values().stream().flatMapToInt(Arrays::stream)
                     .distinct().sorted().toArray());
             SetBreakpointsResponse r = new SetBreakpointsResponse();
             r.setBreakpoints(placed);
@@ -226,7 +227,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                 placed[i] = new Breakpoint();
                 placed[i].setVerified(addresses[i] >= 0);
             }
-            target.setWatchpoints(java.util.Arrays.stream(addresses).filter(a -> a >= 0).toArray());
+            target.setWatchpoints(Arrays.stream(addresses).filter(a -> a >= 0).toArray());
             SetDataBreakpointsResponse r = new SetDataBreakpointsResponse();
             r.setBreakpoints(placed);
             return r;
@@ -318,8 +319,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             int a = Handles.agentOfScope(args.getVariablesReference());
             Handles.Scope s = Handles.scopeOf(args.getVariablesReference());
             VariablesResponse r = new VariablesResponse();
-            r.setVariables(a < target.cpus() || s == Handles.Scope.DATA ? Variables.of(target, Math.min(a,
-                    target.cpus() - 1), s) : new Variable[0]);
+            // A DMA engine's frame has only the data scope, which is the same for every agent.
+            r.setVariables(a < target.cpus() || s == Handles.Scope.DATA ? Variables.of(target, a, s) : new Variable[0]);
             return r;
         });
     }
