@@ -98,22 +98,16 @@ async function main() {
   assert.ok(printed.body.result.startsWith('counter = '), 'evaluate counter: ' + printed.body.result);
   check('evaluate: ' + printed.body.result);
 
-  // continue to the second hit, step back one instruction: the add before the store.
+  // continue to the second hit, then reverseContinue: back to the previous hit, the first one.
   stopped = dc.assertStoppedLocation('breakpoint', { path: source, line });
   await dc.continueRequest({ threadId: firstThread });
   await stopped;
   const second = lastStop;
   const secondThread = second.body.threadId;
   const secondIc = await value(dc, secondThread, 'ic');
+  assert.ok(secondThread !== firstThread || secondIc !== firstIc, 'the second hit is not the first');
   check('continue: the second hit (thread ' + secondThread + ', ic ' + secondIc + ')');
 
-  stopped = dc.assertStoppedLocation('step', { path: source, line: line - 1 });
-  await dc.stepBackRequest({ threadId: secondThread });
-  await stopped;
-  assert.strictEqual(await value(dc, secondThread, 'ic'), secondIc - 1n, 'ic after stepBack');
-  check('stepBack: thread ' + secondThread + ' back at line ' + (line - 1) + ', ic ' + (secondIc - 1n));
-
-  // reverseContinue: back to the previous breakpoint hit, the first one.
   stopped = dc.assertStoppedLocation('breakpoint', { path: source, line });
   await dc.reverseContinueRequest({ threadId: secondThread });
   await stopped;
@@ -121,6 +115,14 @@ async function main() {
   assert.strictEqual(back.body.threadId, firstThread, 'reverseContinue lands on the first hit\'s thread');
   assert.strictEqual(await value(dc, firstThread, 'ic'), firstIc, 'reverseContinue lands on the first hit\'s ic');
   check('reverseContinue: back at the first hit (thread ' + firstThread + ', ic ' + firstIc + ')');
+
+  // stepBack: the processor one line (here one instruction) back, the add before the store.
+  stopped = dc.assertStoppedLocation('step', { path: source, line: line - 1 });
+  await dc.stepBackRequest({ threadId: firstThread });
+  await stopped;
+  assert.strictEqual(lastStop.body.threadId, firstThread, 'stepBack stays on its thread');
+  assert.strictEqual(await value(dc, firstThread, 'ic'), firstIc - 1n, 'ic after stepBack');
+  check('stepBack: thread ' + firstThread + ' back at line ' + (line - 1) + ', ic ' + (firstIc - 1n));
 
   // A data breakpoint on the counter: the next store to it stops with reason "data breakpoint".
   const info = await dc.dataBreakpointInfoRequest({ variablesReference: scopes.body.scopes[2].variablesReference,

@@ -6,7 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.BindException;
 import org.fdrsim.debugadapter.DapConnection;
-import org.fdrsim.debugadapter.DebugTarget;
+import org.fdrsim.replayer.debug.DebugSession;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,22 +28,22 @@ final class DapOptions {
     }
 
     /**
-     * Serves one client over {@code target}: on {@code in} and {@code out} (the process's stdin
+     * Serves one client over the engine {@code session}: on {@code in} and {@code out} (the process's stdin
      * and stdout, which then carry nothing but DAP messages) or on the loopback port, telling
      * {@code messages} where it listens. Exit status 0 when the client has disconnected.
      */
-    int serve(DebugTarget target, InputStream in, OutputStream out, PrintStream messages) {
+    int serve(DebugSession session, InputStream in, OutputStream out, PrintStream messages) {
         if (stdio && port != null) {
             throw new UserError("--dap and --dap-port: choose one (stdio or a loopback port)");
         }
         try {
             if (stdio) {
-                DapConnection.serve(target, in, out);
+                DapConnection.serve(session, in, out);
             } else {
                 if (port < 0 || port > 65535) {
                     throw new UserError("--dap-port: expected a port 0..65535, got " + port);
                 }
-                DapConnection.serveOnLoopback(target, port, p -> {
+                DapConnection.serveOnLoopback(session, port, p -> {
                     messages.println("DAP server listening on 127.0.0.1:" + p + " (one client; ends when it disconnects)");
                     messages.flush();
                 });

@@ -1,8 +1,6 @@
 package org.fdrsim.debugadapter;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 
@@ -35,24 +33,21 @@ final class SourceMap {
     }
 
     /**
-     * Where a breakpoint asked for on {@code file}'s line {@code line} lands: the code indices of
-     * the first line at or after it that has instructions, and that line; empty if none has.
+     * Where a breakpoint asked for on {@code file}'s line {@code line} lands: the first line at
+     * or after it that has instructions, and the first instruction of that line (a
+     * pseudo-instruction such as {@code la} may assemble to several); none if no line has.
      */
     Placement place(Path file, int line) {
         int bestLine = Integer.MAX_VALUE;
-        List<Integer> indices = new ArrayList<>();
+        int bestPc = -1;
         for (int pc = 0; pc < program.sourceLines().size(); pc++) {
             SourceLocation loc = program.locationOf(pc);
-            if (loc == null || loc.line() < line || loc.line() > bestLine || !sameFile(file, loc.file())) {
-                continue;
-            }
-            if (loc.line() < bestLine) {
+            if (loc != null && loc.line() >= line && loc.line() < bestLine && sameFile(file, loc.file())) {
                 bestLine = loc.line();
-                indices.clear();
+                bestPc = pc;
             }
-            indices.add(pc);
         }
-        return new Placement(indices.isEmpty() ? 0 : bestLine, indices.stream().mapToInt(Integer::intValue).toArray());
+        return new Placement(bestPc < 0 ? 0 : bestLine, bestPc);
     }
 
     private boolean sameFile(Path client, String imageName) {
@@ -63,10 +58,10 @@ final class SourceMap {
                 || !asked.startsWith(root) && asked.getFileName().equals(resolved.getFileName());
     }
 
-    /** A breakpoint's landing line (0: none) and the code indices on it. */
-    record Placement(int line, int[] codeIndices) {
+    /** A breakpoint's landing line (0: none) and the code index it stops at (-1: none). */
+    record Placement(int line, int pc) {
         boolean verified() {
-            return codeIndices.length > 0;
+            return pc >= 0;
         }
     }
 }

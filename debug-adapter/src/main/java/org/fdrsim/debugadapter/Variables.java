@@ -1,75 +1,43 @@
 package org.fdrsim.debugadapter;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.eclipse.lsp4j.debug.Variable;
-import org.fdrsim.cpu.isa.Csr;
-import org.fdrsim.cpu.isa.Registers;
-import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.debugadapter.Handles.Scope;
+import org.fdrsim.replayer.debug.DebugSession;
+import org.fdrsim.replayer.debug.NamedValue;
 
 /**
- * The variables of one processor's scopes at the current position: its 32 registers, its
- * CSRs, and the word at each of the program's data labels (in address order). Values are
- * shown as "DEC (0xHEX)", as {@code print} shows them.
+ * The variables of one scope at the current position: a processor's 32 registers or its CSRs,
+ * or the word at each of the program's data labels (in address order, with the label's address
+ * as memory reference, so a client can offer a data breakpoint on it). Values are shown as
+ * "DEC (0xHEX)", as {@code print} shows them.
  */
 final class Variables {
     private Variables() {}
 
-    static Variable[] of(DebugTarget t, int cpu, Scope scope) {
-        List<Variable> out = new ArrayList<>();
-        switch (scope) {
-            case REGISTERS -> {
-                for (int r = 0; r < Registers.COUNT; r++) {
-                    out.add(variable(Registers.name(r), t.register(cpu, r)));
-                }
+    static Variable[] of(DebugSession session, int cpu, Scope scope) {
+        List<NamedValue> values = switch (scope) {
+            case REGISTERS -> session.registers(cpu);
+            case CSRS -> session.csrs(cpu);
+            case DATA -> session.dataLabels();
+        };
+        Variable[] out = new Variable[values.size()];
+        for (int i = 0; i < out.length; i++) {
+            NamedValue nv = values.get(i);
+            Variable v = new Variable();
+            v.setName(nv.name());
+            v.setValue(nv.value() + " (" + hex(nv.value()) + ")");
+            v.setVariablesReference(0);
+            v.setEvaluateName(nv.name());
+            if (scope == Scope.DATA) {
+                v.setMemoryReference(hex(session.address(nv.name())));
             }
-            case CSRS -> {
-                for (Csr c : Csr.values()) {
-                    out.add(variable(c.asmName(), t.csr(cpu, c)));
-                }
-            }
-            case DATA -> {
-                for (Symbol s : dataLabels(t)) {
-                    Variable v = variable(s.name(), t.loadWord(s.value()));
-                    v.setEvaluateName(s.name());
-                    v.setMemoryReference(hex(s.value()));
-                    out.add(v);
-                }
-            }
-            default -> throw new IllegalStateException(scope.name());
+            out[i] = v;
         }
-        return out.toArray(new Variable[0]);
-    }
-
-    /** The program's data labels in address order (then by name). */
-    static List<Symbol> dataLabels(DebugTarget t) {
-        List<Symbol> labels = new ArrayList<>();
-        for (Symbol s : t.program().symbols().all()) {
-            if (s.kind() == Symbol.Kind.DATA) {
-                labels.add(s);
-            }
-        }
-        labels.sort(Comparator.comparingLong(Symbol::value).thenComparing(Symbol::name));
-        return labels;
-    }
-
-    /** The address of data label {@code name}, or -1 if the program has no such data label. */
-    static long dataAddress(DebugTarget t, String name) {
-        Symbol s = t.program().symbols().get(name);
-        return s != null && s.kind() == Symbol.Kind.DATA ? s.value() : -1;
+        return out;
     }
 
     static String hex(long value) {
         return "0x" + Long.toHexString(value);
-    }
-
-    private static Variable variable(String name, long value) {
-        Variable v = new Variable();
-        v.setName(name);
-        v.setValue(value + " (" + hex(value) + ")");
-        v.setVariablesReference(0);
-        return v;
     }
 }

@@ -25,7 +25,7 @@ class DapClientTest {
         CompletableFuture<Integer> port = new CompletableFuture<>();
         Thread server = new Thread(() -> {
             try {
-                DapConnection.serveOnLoopback(racy.target(), 0, port::complete);
+                DapConnection.serveOnLoopback(racy.session(), 0, port::complete);
             } catch (Exception e) {
                 port.completeExceptionally(e);
             }

@@ -16,6 +16,7 @@ import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
+import org.fdrsim.replayer.debug.DebugSession;
 
 /**
  * Test fixture: examples/racy-counter.s on 4 processors, recorded as {@code fdr record
@@ -55,8 +56,8 @@ record RacyCounter(CoreDump dumpRead, Path dump, Path sourceRoot, Path source, i
         throw new IOException(NAME + " changed: no line with '" + STORE + "'");
     }
 
-    /** A debug target over the dump, from its oldest retained checkpoint. */
-    DebugTarget target() {
-        return new SessionTarget(org.fdrsim.replayer.DumpReplay.input(dumpRead, 0), dumpRead.program());
+    /** A debug engine over the dump, from its oldest retained checkpoint, as {@code fdr debug} opens it. */
+    DebugSession session() {
+        return DebugSession.open(dumpRead, 0);
     }
 }

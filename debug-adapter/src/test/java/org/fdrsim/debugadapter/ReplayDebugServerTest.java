@@ -63,7 +63,7 @@ class ReplayDebugServerTest {
         PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
         serving = new Thread(() -> {
             try {
-                DapConnection.serve(racy.target(), serverIn, toClient);
+                DapConnection.serve(racy.session(), serverIn, toClient);
             } catch (Exception e) {
                 seen.add("serve failed: " + e);
             }
