@@ -9,7 +9,7 @@ import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.recorder.dump.DumpSummary;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.TriggerInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.fdrsim.recorder.check.SoundnessChecker;
-import org.fdrsim.recorder.policy.ArcPolicy;
+import org.fdrsim.recorder.race.ArcPolicy;
 import org.fdrsim.recorder.policy.FdrPolicy;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;

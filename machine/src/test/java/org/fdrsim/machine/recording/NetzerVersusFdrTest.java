@@ -8,7 +8,6 @@ import java.util.List;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.trace.AccessTrace;
@@ -39,7 +38,7 @@ class NetzerVersusFdrTest {
             assertThat(run.result().cause()).as("seed %d", seed).isEqualTo(StopCause.ALL_HALTED);
             MachineRecorder r = run.recorder();
             AccessTrace trace = r.trace();
-            ArcLog netzer = NetzerReduction.reduce(trace, cpus);
+            ArcLog netzer = trace.netzer().arcs();
             ArcLog fdr = r.arcs(PolicyName.FDR);
             ArcLog all = r.arcs(PolicyName.ALL_ARCS);
             for (ArcLog log : List.of(netzer, fdr, all)) {

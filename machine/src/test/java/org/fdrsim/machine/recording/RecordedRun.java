@@ -10,7 +10,7 @@ import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.recorder.policy.ArcPolicy;
+import org.fdrsim.recorder.race.ArcPolicy;
 
 /** Test helper: one recorded run of a program with the trace and every online policy observing. */
 record RecordedRun(TimedMachine machine, MachineRecorder recorder, RunResult result) {

@@ -7,7 +7,6 @@ import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
 import org.junit.jupiter.api.Test;
@@ -46,7 +45,7 @@ class RecorderSoundnessTest {
                 assertThat(report.sound()).as("%s, seed %d, cic16 %s: %s", p, seed, cic16, report).isTrue();
                 pairs += report.pairsChecked();
             }
-            ArcLog reduced = NetzerReduction.reduce(r.trace(), cpus);
+            ArcLog reduced = r.trace().netzer().arcs();
             SoundnessReport nr = SoundnessChecker.check(r.trace(), reduced, cpus);
             assertThat(nr.sound()).as("netzer, seed %d, cic16 %s: %s", seed, cic16, nr).isTrue();
             int f = r.arcs(PolicyName.FDR).size();

@@ -9,7 +9,7 @@ import org.fdrsim.recorder.RecorderOptions;
 import org.fdrsim.recorder.buffer.LogBank;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.ReservedMemory;
-import org.fdrsim.recorder.policy.ArcPolicy;
+import org.fdrsim.recorder.race.ArcPolicy;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.AgentView;
 import org.fdrsim.recorder.race.ArcLog;

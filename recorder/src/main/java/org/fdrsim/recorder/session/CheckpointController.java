@@ -14,7 +14,7 @@ import org.fdrsim.recorder.buffer.LogBuffer;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * FDR1's logical checkpoints on a recording machine (section 6): checkpoint 0 at cycle 0,
