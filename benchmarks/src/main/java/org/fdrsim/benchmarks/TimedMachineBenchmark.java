@@ -6,7 +6,7 @@ import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -49,7 +49,7 @@ public class TimedMachineBenchmark {
     @Benchmark
     @OperationsPerInvocation(INSTRUCTIONS)
     public long timed() {
-        RunResult r = new TimedMachine(program, config, Console.silent()).run();
+        RunResult r = MachineBuilder.timed(program, config, Console.silent()).run();
         return r.instructions();
     }
 

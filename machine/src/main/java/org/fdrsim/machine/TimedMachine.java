@@ -1,31 +1,23 @@
 package org.fdrsim.machine;
 
 import org.fdrsim.coherence.MemorySystem;
-import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.coherence.network.TorusNetwork;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.core.ProcessorState;
-import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.io.DeviceBus;
 import org.fdrsim.cpu.io.Timers;
-import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.cpu.program.DataSegment;
-import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.cpu.run.RunProgress;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
 import org.fdrsim.io.device.DeviceSystem;
-import org.fdrsim.io.device.DmaEngine;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.MachineRecorder;
-import org.fdrsim.machine.recording.ValidationRecorder;
-import org.fdrsim.recorder.buffer.LogBank;
-import org.fdrsim.recorder.buffer.LogKind;
-
+import org.fdrsim.recorder.session.RecordedMachine;
+import org.fdrsim.recorder.session.RecordingSession;
+import org.fdrsim.recorder.session.ValidationRecorder;
 
 /**
  * The timed machine: in-order processors over the FDR1 memory system (L1/L2 caches, MOSI
@@ -41,13 +33,16 @@ import org.fdrsim.recorder.buffer.LogKind;
  *
  * <p>When a miss completes, the processor executes the stalled instruction at once, inside
  * the completing event, so no other request can take the block away first.
+ *
+ * <p>{@link MachineBuilder} assembles it; a recording session, when there is one, takes part
+ * in the run through {@link RunHooks} (checkpoints, validation slices, the trigger's flush).
  */
-public final class TimedMachine {
+public final class TimedMachine implements Machine, RecordedMachine {
     /** The longest slice a processor runs without returning to the loop (about 1 ms simulated at 4 GHz). */
     private static final long MAX_SLICE_CYCLES = 1L << 22;
 
     private final MachineConfig config;
-    private final EventQueue queue = new EventQueue();
+    private final EventQueue queue;
     private final TorusNetwork network;
     private final MemorySystem memorySystem;
     private final Processor[] cpus;
@@ -60,10 +55,10 @@ public final class TimedMachine {
     private final InterruptLog interruptLog;
     private final long lookahead;
     private long ioLogStallCycles;
-    /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
-    private final MachineRecorder recorder;
-    /** The validation trace's recorder, when {@code recorder.validate} (and the recorder) is on; null otherwise. */
-    private final ValidationRecorder validation;
+    /** The FDR recording session, when {@code recorder.enabled}; null otherwise. */
+    private RecordingSession recorder;
+    /** What the recording session does at the run's checkpoints, slices and stop (nothing without one). */
+    private RunHooks hooks = RunHooks.NONE;
     /** When the next logical checkpoint is due (recorder on); processors never run past it. */
     private long nextCheckpoint = Long.MAX_VALUE;
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
@@ -72,70 +67,29 @@ public final class TimedMachine {
     /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
     private volatile boolean stopRequested;
 
-    public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
+    /** The parts, built and connected by {@link MachineBuilder}; the machine adds its own run loop's wiring. */
+    TimedMachine(MachineConfig config, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
+            Processor[] cpus, DeviceSystem deviceSystem, DeviceBus devices, InputLog inputLog,
+            InterruptLog interruptLog) {
         this.config = config;
-        int n = config.cpus();
-        SparseMemory memory = new SparseMemory(config.memoryBytesPerCpu() * n);
-        for (DataSegment segment : program.data()) {
-            if (segment.end() > memory.size()) {
-                throw new IllegalArgumentException(String.format(
-                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
-                        segment.address(), segment.end(), memory.size()));
-            }
-            memory.load(segment);
+        this.queue = queue;
+        this.network = network;
+        this.memorySystem = memorySystem;
+        this.cpus = cpus;
+        this.deviceSystem = deviceSystem;
+        this.devices = devices;
+        this.inputLog = inputLog;
+        this.interruptLog = interruptLog;
+        for (int i = 0; i < cpus.length; i++) {
+            memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
         }
-        this.network = new TorusNetwork(queue, n, config.torus());
-        this.memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
-        this.deviceSystem = config.devices().enabled()
-                ? new DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
-                : null;
-        this.devices = deviceSystem != null ? deviceSystem.bus() : new DeviceBus(console, new Timers(n));
-        this.inputLog = new InputLog(deviceSystem != null ? deviceSystem : devices, n);
-        this.interruptLog = new InterruptLog(n);
-        this.cpus = new Processor[n];
-        for (int i = 0; i < n; i++) {
-            CacheController cache = memorySystem.cache(i);
-            Processor p = new Processor(i, program, memory.size(), cache, inputLog);
-            p.setListener(interruptLog);
-            p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
-            cpus[i] = p;
-            cache.setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
-        }
-        this.lookahead = Math.max(1, minimumLatency(network, n));
-        if (deviceSystem != null) {
-            deviceSystem.attach(cpus); // device events post interrupts, waking processors asleep in wfi
-        }
-        interruptLog.setClock(cpu -> cpus[cpu].cycle());
-        this.recorder = config.recorder().enabled()
-                ? MachineRecorder.attach(this,
-                        config.recorder().options(config.processor().clockGHz()), config.checkpointCycles())
-                : null;
-        if (recorder != null) {
-            wireIoLogs(recorder);
-        }
-        this.validation = recorder != null && config.recorder().validate()
-                ? ValidationRecorder.attach(this, inputLog,
-                        config.recorder().validateEvery())
-                : null;
-        if (validation != null) {
-            interruptLog.withNext(validation);
-        }
+        this.lookahead = Math.max(1, minimumLatency(network, cpus.length));
     }
 
-    /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
-    private void wireIoLogs(MachineRecorder r) {
-        LogBank bank = r.logs();
-        for (int i = 0; i < cpus.length; i++) {
-            inputLog.setSink(i, bank.buffer(LogKind.INPUT, i));
-            interruptLog.setSink(i, bank.buffer(LogKind.INTERRUPT, i));
-        }
-        if (deviceSystem != null) {
-            for (DmaEngine e : deviceSystem.dmaEngines()) {
-                int agent = e.agent().id();
-                e.dataLog().setSink(bank.buffer(LogKind.DMA_DATA, agent - cpus.length));
-                r.wireDmaEngine(agent);
-            }
-        }
+    /** Lets {@code session} record this machine's runs (once, before the first run). */
+    void record(RecordingSession session) {
+        this.recorder = session;
+        this.hooks = new RecordingHooks(session);
     }
 
     /** The smallest delay between a processor's action and its effect on any other agent. */
@@ -156,12 +110,12 @@ public final class TimedMachine {
         }
         p.resume(now);
         p.run(Long.MAX_VALUE, p.instructionCount() + 1);
-        if (validation != null) {
-            validation.afterRun(p);
-        }
+        hooks.afterMiss(p);
     }
 
+    @Override
     public void setListener(ProcessorListener listener) {
+        ValidationRecorder validation = validation();
         for (Processor p : cpus) {
             // the interrupt log stays in front, then the validation trace's recorder, if any
             p.setListener(interruptLog.withNext(validation != null ? validation.withNext(listener) : listener));
@@ -169,14 +123,14 @@ public final class TimedMachine {
     }
 
     /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
+    @Override
     public RunResult run() {
         Timers timers = devices.timers();
         long maxInstructions = config.limits().maxInstructions() == 0 ? Long.MAX_VALUE : config.limits().maxInstructions();
         long maxCycles = config.limits().maxCycles() == 0 ? Long.MAX_VALUE : config.limits().maxCycles();
         StopCause cause;
-        if (recorder != null && !started) {
-            recorder.checkpoints().takeInitial();
-            nextCheckpoint = recorder.checkpoints().firstCheckpointTime();
+        if (!started) {
+            nextCheckpoint = hooks.start();
         }
         started = true;
         while (true) {
@@ -227,18 +181,16 @@ public final class TimedMachine {
                 cause = StopCause.INTERRUPTED;
                 break;
             }
-            if (recorder != null) {
-                if (recorder.checkpoints().stopRequested()) {
-                    cause = StopCause.RESERVE_FULL;
+            if (hooks.stopRequested()) {
+                cause = StopCause.RESERVE_FULL;
+                break;
+            }
+            if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
+                if (checkpoint()) {
+                    cause = stopCauseOfFinal();
                     break;
                 }
-                if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
-                    if (checkpoint()) {
-                        cause = stopCauseOfFinal();
-                        break;
-                    }
-                    continue;
-                }
+                continue;
             }
             if (nextEvent <= first) {
                 if (nextEvent >= maxCycles) {
@@ -272,7 +224,7 @@ public final class TimedMachine {
             // and a stop request (Ctrl-C) is only seen between slices.
             bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
-            ProcessorState s = validation == null ? p.run(bound, icLimit) : validation.run(p, bound, icLimit);
+            ProcessorState s = hooks.runSlice(p, bound, icLimit);
             chargeIoLogStall(p);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
@@ -283,8 +235,8 @@ public final class TimedMachine {
             drain();
         }
         RunResult result = RunResult.of(cause, cpus, devices.console().outputText());
-        if (recorder != null) {
-            finishRecording();
+        if (hooks.freezesAtStop()) {
+            freeze();
         }
         return result;
     }
@@ -306,16 +258,13 @@ public final class TimedMachine {
                 return true;
             }
         }
-        if (validation != null) {
-            validation.closeInterval(recorder.checkpoints().taken());
-        }
-        long resume = recorder.checkpoints().take(t, Math.max(t, queue.now()));
+        long resume = hooks.checkpoint(t, Math.max(t, queue.now()));
         for (Processor p : cpus) {
             if (!p.state().isFinal()) {
                 p.advanceTo(resume);
             }
         }
-        nextCheckpoint = recorder.checkpoints().nextCheckpointTime(t, resume);
+        nextCheckpoint = hooks.nextCheckpoint(t, resume);
         return false;
     }
 
@@ -325,7 +274,7 @@ public final class TimedMachine {
      * caches into memory and every log buffer into the reservation (memory becomes the coherent
      * final image of the dump).
      */
-    private void finishRecording() {
+    private void freeze() {
         frozen = true;
         long last = 0;
         while (!memorySystem.quiescent() && queue.step()) {
@@ -334,10 +283,7 @@ public final class TimedMachine {
         for (Processor p : cpus) {
             last = Math.max(last, p.cycle());
         }
-        recorder.checkpoints().finish(Math.max(last, queue.now()));
-        if (validation != null) {
-            validation.finish();
-        }
+        hooks.stop(Math.max(last, queue.now()));
     }
 
     /**
@@ -345,26 +291,20 @@ public final class TimedMachine {
      * with {@link StopCause#INTERRUPTED} after the current event or slice, and a recording
      * machine flushes its logs as for any trigger.
      */
+    @Override
     public void requestStop() {
         stopRequested = true;
     }
 
-    /**
-     * Instructions committed so far over the whole run, for progress displays (read from any
-     * thread; a stale read only shows an older figure).
-     */
+    /** Instructions committed so far over the whole run (processors' ICs restart at checkpoints). */
+    @Override
     public long instructionsSoFar() {
         return instructionsCommitted();
     }
 
-    /** The furthest processor clock so far, in processor cycles (for progress displays; read from any thread). */
-    public long cyclesSoFar() {
-        return RunProgress.furthestCycle(cpus);
-    }
-
     /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
     private long instructionsBefore() {
-        return recorder == null ? 0 : recorder.checkpoints().instructionsBeforeLastInterval();
+        return hooks.instructionsBefore();
     }
 
     /**
@@ -443,6 +383,7 @@ public final class TimedMachine {
         }
     }
 
+    @Override
     public MemorySystem memorySystem() {
         return memorySystem;
     }
@@ -451,10 +392,12 @@ public final class TimedMachine {
         return network;
     }
 
+    @Override
     public Processor cpu(int i) {
         return cpus[i];
     }
 
+    @Override
     public int cpuCount() {
         return cpus.length;
     }
@@ -479,14 +422,14 @@ public final class TimedMachine {
         return interruptLog;
     }
 
-    /** The FDR recorder attached because {@code recorder.enabled} is set, or null. */
-    public MachineRecorder recorder() {
+    /** The FDR recording session attached because {@code recorder.enabled} is set, or null. */
+    public RecordingSession recorder() {
         return recorder;
     }
 
     /** The validation trace's recorder ({@code recorder.validate}), or null. */
     public ValidationRecorder validation() {
-        return validation;
+        return recorder == null ? null : recorder.validation();
     }
 
     /** The smallest network latency, which bounds how far processors run ahead of each other. */

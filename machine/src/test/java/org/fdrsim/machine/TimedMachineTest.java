@@ -28,7 +28,7 @@ class TimedMachineTest {
     }
 
     static RunResult timed(ProgramImage p, int cpus, long seed) throws Exception {
-        return new TimedMachine(p, config(cpus, seed), Console.silent()).run();
+        return MachineBuilder.timed(p, config(cpus, seed), Console.silent()).run();
     }
 
     static RunResult functional(ProgramImage p, int cpus, long seed) throws Exception {
@@ -95,7 +95,7 @@ class TimedMachineTest {
                     bne r4, zero, next
                 done: halt
                 """, IncludeResolver.none());
-        TimedMachine m = new TimedMachine(p, config(4, 1), Console.silent());
+        TimedMachine m = MachineBuilder.timed(p, config(4, 1), Console.silent());
         RunResult r = m.run();
         assertThat(r.cause()).isEqualTo(StopCause.ALL_HALTED);
         long results = p.symbols().get("results").value();

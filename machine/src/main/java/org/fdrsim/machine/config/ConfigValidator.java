@@ -56,33 +56,13 @@ final class ConfigValidator {
         recorder(c.recorder());
         if (c.checkpoint() == null) {
             problems.add("checkpoint is missing");
-        } else {
-            CheckpointSettings k = c.checkpoint();
-            time(c, "checkpoint.interval", k.interval(), false);
-            time(c, "checkpoint.quiesce", k.quiesce(), false);
-            range("checkpoint.retained", k.retained(), 2, 1 << 16);
-            time(c, "checkpoint.replayIntervalTarget", k.replayIntervalTarget(), true);
-            time(c, "checkpoint.warmup", k.warmup(), false);
+        } else if (c.processor() != null) {
+            problems.addAll(c.checkpoint().problems(c.processor().clockGHz(), c.processor().systemClockGHz()));
         }
         if (c.devices() == null) {
             problems.add("devices is missing");
         } else {
             problems.addAll(c.devices().problems("devices", c.cpus()));
-        }
-    }
-
-    /** A time with a unit ({@link SimTime}); {@code positive}: more than zero cycles. */
-    private void time(MachineConfig c, String path, String text, boolean positive) {
-        if (c.processor() == null || !(c.processor().clockGHz() > 0) || !(c.processor().systemClockGHz() > 0)) {
-            return; // the clocks' own problems are reported
-        }
-        try {
-            long cycles = SimTime.cycles(path, text, c.processor().clockGHz(), c.processor().systemClockGHz());
-            if (positive && cycles <= 0) {
-                problems.add(path + " must be positive, got '" + text + "'");
-            }
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package org.fdrsim.machine.config;
 
+import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.checkpoint.CheckpointSchedule;
 import org.fdrsim.coherence.CoherenceConfig;
 import org.fdrsim.coherence.cache.CacheGeometry;
 import org.fdrsim.coherence.network.TorusConfig;
@@ -27,22 +29,22 @@ public record MachineConfig(
         LimitsConfig limits,
         RecorderConfig recorder,
         DevicesConfig devices,
-        CheckpointSettings checkpoint) {
+        CheckpointConfig checkpoint) {
 
     /** The FDR1 machine of the paper, with 4 processors and seed 1. */
     public static MachineConfig fdr1() {
         return new MachineConfig(4, 1, ProcessorConfig.fdr1(), CachesConfig.fdr1(), MemoryConfig.fdr1(),
                 NetworkConfig.fdr1(), LimitsConfig.none(), RecorderConfig.fdr1(),
-                org.fdrsim.io.device.DevicesConfig.defaults(), CheckpointSettings.fdr1());
+                org.fdrsim.io.device.DevicesConfig.defaults(), CheckpointConfig.fdr1());
     }
 
     public long memoryBytesPerCpu() {
         return (long) memory.perCpuMB() << 20;
     }
 
-    /** The checkpoint settings in processor cycles (converted once, at the processor clock). */
-    public org.fdrsim.checkpoint.CheckpointConfig checkpointCycles() {
-        return checkpoint.toConfig(processor);
+    /** The checkpoint schedule in processor cycles (the times converted once, at the processor and system clocks). */
+    public CheckpointSchedule checkpointSchedule() {
+        return checkpoint.schedule(processor.clockGHz(), processor.systemClockGHz());
     }
 
     /** The memory system's parameters. */

@@ -48,7 +48,7 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
         Map<LogKind, BufferSpec> specs = new EnumMap<>(LogKind.class);
         for (LogKind k : LogKind.values()) {
             LogBufferConfig b = buffers.get(k);
-            specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), b.entryBytes(), clockGHz));
+            specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), clockGHz));
         }
         return new RecorderOptions(PolicyName.parse(policy), cic16, specs, chunkBytes, reservedMemoryPercent,
                 Codec.parse(compressor), DELTA.equals(raceEncoding));

@@ -10,6 +10,7 @@ import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.fdrsim.recorder.trace.AccessTrace;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,7 @@ class NetzerVersusFdrTest {
             RecordedRun run = RecordedRun.run(RacyProgram.generate(seed, cpus, blocks, ops),
                     RecordedRun.config(cpus, seed, false, caches));
             assertThat(run.result().cause()).as("seed %d", seed).isEqualTo(StopCause.ALL_HALTED);
-            MachineRecorder r = run.recorder();
+            RecordingSession r = run.recorder();
             AccessTrace trace = r.trace();
             ArcLog netzer = trace.netzer().arcs();
             ArcLog fdr = r.arcs(PolicyName.FDR);

@@ -9,6 +9,7 @@ import org.fdrsim.recorder.check.SoundnessReport;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,9 +35,9 @@ class RecorderSoundnessTest {
             RecordedRun run = RecordedRun.run(RacyProgram.generate(seed, cpus, blocks, ops),
                     RecordedRun.config(cpus, seed, cic16, caches));
             assertThat(run.result().cause()).as("seed %d", seed).isEqualTo(StopCause.ALL_HALTED);
-            MachineRecorder r = run.recorder();
+            RecordingSession r = run.recorder();
             // fdr's log as it goes into the dump (the recorder's own policy); all-arcs is only observed.
-            List<CheckpointState> stored = CoreDumps.of(run.machine(), run.result()).checkpoints();
+            List<CheckpointState> stored = run.dump().checkpoints();
             assertThat(stored).hasSize(1);
             assertThat(SoundnessChecker.storedArcs(stored.get(0), cpus).size()).isEqualTo(r.arcs(PolicyName.FDR).size());
             for (PolicyName p : List.of(PolicyName.FDR, PolicyName.ALL_ARCS)) {

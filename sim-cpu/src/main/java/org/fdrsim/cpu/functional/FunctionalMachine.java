@@ -10,7 +10,7 @@ import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.cpu.run.RunProgress;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -23,7 +23,7 @@ import org.fdrsim.cpu.sim.SimRandom;
  *
  * <p>This machine is the reference for speed ratios and for tests of the timed machine.
  */
-public final class FunctionalMachine {
+public final class FunctionalMachine implements Machine {
     private final FunctionalConfig config;
     private final SparseMemory memory;
     private final Processor[] cpus;
@@ -52,29 +52,19 @@ public final class FunctionalMachine {
         this.scheduler = SimRandom.forComponent(config.seed(), "functional-scheduler");
     }
 
-    /** Asks {@link #run} to return with {@link StopCause#INTERRUPTED} after the current slice (any thread). */
+    @Override
     public void requestStop() {
         stopRequested = true;
     }
 
-    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
-    public long instructionsSoFar() {
-        return RunProgress.instructions(cpus);
-    }
-
-    /** The furthest processor clock so far, in cycles (for progress displays). */
-    public long cyclesSoFar() {
-        return RunProgress.furthestCycle(cpus);
-    }
-
-    /** Attaches {@code listener} to every processor. */
+    @Override
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
             p.setListener(listener);
         }
     }
 
-    /** Runs until every processor halted, a trigger, a fault, a limit, or nothing can run. */
+    @Override
     public RunResult run() {
         Timers timers = devices.timers();
         long instructions = 0;
@@ -142,10 +132,12 @@ public final class FunctionalMachine {
         return memory;
     }
 
+    @Override
     public Processor cpu(int i) {
         return cpus[i];
     }
 
+    @Override
     public int cpuCount() {
         return cpus.length;
     }

@@ -1,0 +1,115 @@
+package org.fdrsim.machine;
+
+import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.coherence.network.TorusNetwork;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.functional.FunctionalMachine;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.io.DeviceBus;
+import org.fdrsim.cpu.io.Timers;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.DataSegment;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.Machine;
+import org.fdrsim.cpu.sim.EventQueue;
+import org.fdrsim.io.device.DeviceSystem;
+import org.fdrsim.io.device.DmaEngine;
+import org.fdrsim.io.log.InputLog;
+import org.fdrsim.io.log.InterruptLog;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.recorder.buffer.LogBank;
+import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.session.RecordingSession;
+import org.fdrsim.recorder.session.ValidationRecorder;
+
+/**
+ * Assembles a machine from its configuration: the functional machine for {@code memory.model:
+ * ideal}, else the timed machine (caches, directories, torus, devices when enabled) with the FDR
+ * recording session attached when {@code recorder.enabled}. The one place that decides which.
+ */
+public final class MachineBuilder {
+    private MachineBuilder() {}
+
+    /** The machine {@code config} describes, running {@code program}, with {@code console} as its console. */
+    public static Machine build(ProgramImage program, MachineConfig config, Console console) {
+        if (config.memory().ideal()) {
+            return new FunctionalMachine(program, config.functional(), console);
+        }
+        return timed(program, config, console);
+    }
+
+    /** The timed machine of {@code config} (whatever {@code memory.model} says). */
+    public static TimedMachine timed(ProgramImage program, MachineConfig config, Console console) {
+        int n = config.cpus();
+        SparseMemory memory = loadedMemory(program, config.memoryBytesPerCpu() * n);
+        EventQueue queue = new EventQueue();
+        TorusNetwork network = new TorusNetwork(queue, n, config.torus());
+        MemorySystem memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
+        DeviceSystem deviceSystem = config.devices().enabled()
+                ? new DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
+                : null;
+        DeviceBus devices = deviceSystem != null ? deviceSystem.bus() : new DeviceBus(console, new Timers(n));
+        InputLog inputLog = new InputLog(deviceSystem != null ? deviceSystem : devices, n);
+        InterruptLog interruptLog = new InterruptLog(n);
+        Processor[] cpus = new Processor[n];
+        for (int i = 0; i < n; i++) {
+            Processor p = new Processor(i, program, memory.size(), memorySystem.cache(i), inputLog);
+            p.setListener(interruptLog);
+            p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
+            cpus[i] = p;
+        }
+        TimedMachine machine = new TimedMachine(config, queue, network, memorySystem, cpus, deviceSystem, devices,
+                inputLog, interruptLog);
+        if (deviceSystem != null) {
+            deviceSystem.attach(cpus); // device events post interrupts, waking processors asleep in wfi
+        }
+        interruptLog.setClock(cpu -> cpus[cpu].cycle());
+        if (config.recorder().enabled()) {
+            machine.record(recordingSession(machine, config));
+        }
+        return machine;
+    }
+
+    /** Memory of {@code size} bytes holding the program's data. */
+    private static SparseMemory loadedMemory(ProgramImage program, long size) {
+        SparseMemory memory = new SparseMemory(size);
+        for (DataSegment segment : program.data()) {
+            if (segment.end() > memory.size()) {
+                throw new IllegalArgumentException(String.format(
+                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
+                        segment.address(), segment.end(), memory.size()));
+            }
+            memory.load(segment);
+        }
+        return memory;
+    }
+
+    /** The FDR recorder on {@code machine}, its I/O logs sent into the recorder's buffers, validation if asked. */
+    private static RecordingSession recordingSession(TimedMachine machine, MachineConfig config) {
+        RecordingSession session = RecordingSession.attach(machine,
+                config.recorder().options(config.processor().clockGHz()), config.checkpointSchedule());
+        wireIoLogs(machine, session);
+        if (config.recorder().validate()) {
+            ValidationRecorder validation = session.validate(machine.inputLog(), config.recorder().validateEvery());
+            machine.interruptLog().withNext(validation);
+        }
+        return session;
+    }
+
+    /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
+    private static void wireIoLogs(TimedMachine machine, RecordingSession session) {
+        LogBank bank = session.logs();
+        int cpus = machine.cpuCount();
+        for (int i = 0; i < cpus; i++) {
+            machine.inputLog().setSink(i, bank.buffer(LogKind.INPUT, i));
+            machine.interruptLog().setSink(i, bank.buffer(LogKind.INTERRUPT, i));
+        }
+        if (machine.deviceSystem() != null) {
+            for (DmaEngine e : machine.deviceSystem().dmaEngines()) {
+                int agent = e.agent().id();
+                e.dataLog().setSink(bank.buffer(LogKind.DMA_DATA, agent - cpus));
+                session.wireDmaEngine(agent);
+            }
+        }
+    }
+}
