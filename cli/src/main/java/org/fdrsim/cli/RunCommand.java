@@ -88,11 +88,7 @@ final class RunCommand implements Callable<Integer> {
                             clock, limit)) {
                 result = run.run();
             }
-            if (config.memory().ideal()) {
-                tree = Map.of("run", RunStatistics.summary(result, config));
-            } else {
-                tree = RunStatistics.of(result, run.timed(), config);
-            }
+            tree = RunStatistics.of(run);
             if (record) {
                 recorded = new RecordedRuns.Run(run);
             }

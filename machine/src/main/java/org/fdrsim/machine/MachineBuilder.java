@@ -8,7 +8,6 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.io.DeviceBus;
 import org.fdrsim.cpu.io.Timers;
 import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.sim.EventQueue;
@@ -41,7 +40,7 @@ public final class MachineBuilder {
     /** The timed machine of {@code config} (whatever {@code memory.model} says). */
     public static TimedMachine timed(ProgramImage program, MachineConfig config, Console console) {
         int n = config.cpus();
-        SparseMemory memory = loadedMemory(program, config.memoryBytesPerCpu() * n);
+        SparseMemory memory = SparseMemory.holding(program, config.memoryBytesPerCpu() * n);
         EventQueue queue = new EventQueue();
         TorusNetwork network = new TorusNetwork(queue, n, config.torus());
         MemorySystem memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
@@ -68,20 +67,6 @@ public final class MachineBuilder {
             machine.record(recordingSession(machine, config));
         }
         return machine;
-    }
-
-    /** Memory of {@code size} bytes holding the program's data. */
-    private static SparseMemory loadedMemory(ProgramImage program, long size) {
-        SparseMemory memory = new SparseMemory(size);
-        for (DataSegment segment : program.data()) {
-            if (segment.end() > memory.size()) {
-                throw new IllegalArgumentException(String.format(
-                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
-                        segment.address(), segment.end(), memory.size()));
-            }
-            memory.load(segment);
-        }
-        return memory;
     }
 
     /** The FDR recorder on {@code machine}, its I/O logs sent into the recorder's buffers, validation if asked. */

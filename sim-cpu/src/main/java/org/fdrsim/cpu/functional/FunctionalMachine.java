@@ -8,7 +8,6 @@ import org.fdrsim.cpu.io.DeviceBus;
 import org.fdrsim.cpu.io.Timers;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
@@ -34,15 +33,7 @@ public final class FunctionalMachine implements Machine {
 
     public FunctionalMachine(ProgramImage program, FunctionalConfig config, Console console) {
         this.config = config;
-        this.memory = new SparseMemory(config.memorySize());
-        for (DataSegment segment : program.data()) {
-            if (segment.end() > memory.size()) {
-                throw new IllegalArgumentException(String.format(
-                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
-                        segment.address(), segment.end(), memory.size()));
-            }
-            memory.load(segment);
-        }
+        this.memory = SparseMemory.holding(program, config.memorySize());
         this.devices = new DeviceBus(console, new Timers(config.cpus()));
         FlatMemoryPort port = new FlatMemoryPort(memory);
         this.cpus = new Processor[config.cpus()];
