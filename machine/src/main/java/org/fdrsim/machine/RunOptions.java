@@ -18,6 +18,13 @@ public record RunOptions(boolean allPolicies, boolean trace, boolean countArcsOn
     public static final RunOptions ALL_POLICIES = new RunOptions(true, false, false, false);
     /** Every online policy observes and every access is kept. */
     public static final RunOptions TRACED = new RunOptions(true, true, false, false);
+    /** Long measured runs: every online policy and every compressor observed, arcs only counted. */
+    public static final RunOptions EXPERIMENT = new RunOptions(true, false, true, true);
+
+    /** These options with the access trace on or off. */
+    public RunOptions withTrace(boolean on) {
+        return new RunOptions(allPolicies, on, countArcsOnly, probeCompressors);
+    }
 
     /** Sets {@code session} up for these options; call before the run. */
     void applyTo(RecordingSession session) {

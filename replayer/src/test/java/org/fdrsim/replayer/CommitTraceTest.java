@@ -21,7 +21,7 @@ class CommitTraceTest {
     void theTracedPcsAreTheRecordedExecution(String example, int cpus, long seed) {
         ProgramImage program = Recording.example(example);
         Simulation s = Simulation.run(program, Recording.config(cpus, seed, List.of()), Console.silent(),
-                new RunOptions(false, true, false, false));
+                RunOptions.LOGS.withTrace(true));
         AccessTrace accesses = s.recorder().trace();
         CoreDump dump = s.dump();
         CommitTrace.Result traced = CommitTrace.replay(DumpReplay.input(dump, 0));

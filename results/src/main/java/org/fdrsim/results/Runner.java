@@ -49,7 +49,7 @@ public final class Runner {
         MachineConfig config = config(spec);
         ProgramImage program = WorkloadRegistry.scaled(spec.workload(), spec.work(), config.cpus());
         Simulation run = Simulation.prepare(program, config, new Console(new byte[0], OutputStream.nullOutputStream()),
-                new RunOptions(true, spec.trace(), true, true));
+                RunOptions.EXPERIMENT.withTrace(spec.trace()));
         TimedMachine m = run.timed();
         RecordingSession r = run.recorder();
         long warmup = config.checkpointSchedule().warmupCycles();

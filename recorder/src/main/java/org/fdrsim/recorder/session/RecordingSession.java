@@ -118,7 +118,7 @@ public final class RecordingSession {
     }
 
     /** The machine this session records. */
-    public RecordedMachine machine() {
+    RecordedMachine machine() {
         return machine;
     }
 
