@@ -2,7 +2,7 @@ package org.fdrsim.machine.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.RecorderConfig;
 
 /**
  * Checks a configuration's values and names each bad setting by its path in the tree
@@ -69,39 +69,8 @@ final class ConfigValidator {
     private void recorder(RecorderConfig r) {
         if (r == null) {
             problems.add("recorder is missing");
-            return;
-        }
-        try {
-            org.fdrsim.recorder.compress.Codec.parse(r.compressor());
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
-        }
-        if (!RecorderConfig.FIXED9.equals(r.raceEncoding()) && !RecorderConfig.DELTA.equals(r.raceEncoding())) {
-            problems.add("recorder.raceEncoding must be 'fixed9' (FDR1's 9-byte entries) or 'delta', got '" + r.raceEncoding() + "'");
-        }
-        if (!java.util.List.of("fdr", "all-arcs", "none").contains(r.policy())) {
-            problems.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer), got '"
-                    + r.policy() + "'");
-        }
-        if (!(r.reservedMemoryPercent() > 0) || r.reservedMemoryPercent() > 100) {
-            problems.add("recorder.reservedMemoryPercent must be in (0, 100], got " + r.reservedMemoryPercent());
-        }
-        range("recorder.chunkBytes", r.chunkBytes(), 64, 1 << 20);
-        range("recorder.validateEvery", r.validateEvery(), 1, 1L << 32);
-        if (r.buffers() == null) {
-            problems.add("recorder.buffers is missing");
-            return;
-        }
-        for (LogKind k : org.fdrsim.recorder.buffer.LogKind.values()) {
-            String path = "recorder.buffers." + k.key();
-            LogBufferConfig b = r.buffers().get(k);
-            if (b == null) {
-                problems.add(path + " is missing");
-                continue;
-            }
-            range(path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
-            positive(path + ".drainMBps", b.drainMBps());
-            range(path + ".entryBytes", b.entryBytes(), 0, b.sizeKB() * 1024L);
+        } else {
+            problems.addAll(r.problems());
         }
     }
 

@@ -7,6 +7,7 @@ import org.fdrsim.coherence.cache.CacheGeometry;
 import org.fdrsim.coherence.network.TorusConfig;
 import org.fdrsim.cpu.functional.FunctionalConfig;
 import org.fdrsim.io.device.DevicesConfig;
+import org.fdrsim.recorder.RecorderConfig;
 import org.fdrsim.recorder.race.Piggyback;
 
 /**
