@@ -2,7 +2,6 @@ package org.fdrsim.benchmarks;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
@@ -56,7 +55,7 @@ public class TimedMachineBenchmark {
     @Benchmark
     @OperationsPerInvocation(INSTRUCTIONS)
     public long functional() {
-        RunResult r = new FunctionalMachine(program, config.functional(), Console.silent()).run();
+        RunResult r = MachineBuilder.functional(program, config, Console.silent()).run();
         return r.instructions();
     }
 }

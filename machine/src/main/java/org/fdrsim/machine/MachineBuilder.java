@@ -1,8 +1,12 @@
 package org.fdrsim.machine;
 
+import org.fdrsim.coherence.CoherenceConfig;
 import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.coherence.cache.CacheGeometry;
+import org.fdrsim.coherence.network.TorusConfig;
 import org.fdrsim.coherence.network.TorusNetwork;
 import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.functional.FunctionalConfig;
 import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.io.DeviceBus;
@@ -15,9 +19,12 @@ import org.fdrsim.io.device.DeviceSystem;
 import org.fdrsim.io.device.DmaEngine;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptLog;
+import org.fdrsim.machine.config.CacheConfig;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.machine.config.NetworkConfig;
 import org.fdrsim.recorder.buffer.LogBank;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.race.Piggyback;
 import org.fdrsim.recorder.session.RecordingSession;
 import org.fdrsim.recorder.session.ValidationRecorder;
 
@@ -32,9 +39,16 @@ public final class MachineBuilder {
     /** The machine {@code config} describes, running {@code program}, with {@code console} as its console. */
     public static Machine build(ProgramImage program, MachineConfig config, Console console) {
         if (config.memory().ideal()) {
-            return new FunctionalMachine(program, config.functional(), console);
+            return functional(program, config, console);
         }
         return timed(program, config, console);
+    }
+
+    /** The functional machine of {@code config} (whatever {@code memory.model} says): one flat memory, seeded interleaving. */
+    public static FunctionalMachine functional(ProgramImage program, MachineConfig config, Console console) {
+        return new FunctionalMachine(program, new FunctionalConfig(config.cpus(), config.seed(),
+                config.memoryBytesPerCpu(), config.memory().idealMaxSlice(), config.limits().maxInstructions(),
+                config.limits().maxCycles()), console);
     }
 
     /** The timed machine of {@code config} (whatever {@code memory.model} says). */
@@ -42,8 +56,8 @@ public final class MachineBuilder {
         int n = config.cpus();
         SparseMemory memory = SparseMemory.holding(program, config.memoryBytesPerCpu() * n);
         EventQueue queue = new EventQueue();
-        TorusNetwork network = new TorusNetwork(queue, n, config.torus());
-        MemorySystem memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
+        TorusNetwork network = new TorusNetwork(queue, n, torus(config));
+        MemorySystem memorySystem = new MemorySystem(coherence(config), queue, network, memory);
         DeviceSystem deviceSystem = config.devices().enabled()
                 ? new DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
                 : null;
@@ -67,6 +81,30 @@ public final class MachineBuilder {
             machine.record(recordingSession(machine, config));
         }
         return machine;
+    }
+
+    /** The memory system's parameters: caches, directories, memory, message sizes. */
+    private static CoherenceConfig coherence(MachineConfig config) {
+        CacheConfig l1 = config.caches().l1();
+        CacheConfig l2 = config.caches().l2();
+        return new CoherenceConfig(
+                new CacheGeometry(l1.sizeKB() * 1024, l1.ways(), l1.hitCycles()),
+                new CacheGeometry(l2.sizeKB() * 1024, l2.ways(), l2.hitCycles()),
+                config.memory().directoryCycles(),
+                config.memory().dramCycles(),
+                config.memory().perturbationCycles(),
+                config.memoryBytesPerCpu(),
+                config.network().controlBytes(),
+                config.network().dataBytes(),
+                config.recorder().enabled() ? Piggyback.WIRE_BYTES : 0, // FDR's fields on replies
+                config.seed());
+    }
+
+    /** The interconnect's parameters. */
+    private static TorusConfig torus(MachineConfig config) {
+        NetworkConfig n = config.network();
+        return new TorusConfig(n.dimX(), n.dimY(), n.linkGBps(), config.processor().clockGHz(), n.hopCycles(),
+                n.interfaceCycles());
     }
 
     /** The FDR recorder on {@code machine}, its I/O logs sent into the recorder's buffers, validation if asked. */

@@ -5,8 +5,8 @@ import org.fdrsim.cpu.core.ProcessorState;
 
 /**
  * What takes part in the timed machine's run loop beside the processors and the event queue:
- * logical checkpoints, split interpreter slices, the stop's flush. Called per slice, event
- * batch or checkpoint, never per instruction. {@link #NONE} is a machine without FDR.
+ * logical checkpoints, split interpreter slices, the stop's flush. Called per slice, miss
+ * completion or checkpoint, never per instruction. {@link #NONE} is a machine without FDR.
  */
 interface RunHooks {
     RunHooks NONE = new RunHooks() {};

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
-import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
@@ -32,7 +31,7 @@ class TimedMachineTest {
     }
 
     static RunResult functional(ProgramImage p, int cpus, long seed) throws Exception {
-        return new FunctionalMachine(p, config(cpus, seed).functional(), Console.silent()).run();
+        return MachineBuilder.functional(p, config(cpus, seed), Console.silent()).run();
     }
 
     @ParameterizedTest

@@ -25,7 +25,7 @@ class RecorderMachineTest {
     void repliesGrowByFdrsFiveBytesOnTheWire() {
         MachineConfig on = RecordedRun.config(4, 42, false, List.of());
         RecordedRun r = RecordedRun.run(PROGRAM, on);
-        assertThat(on.coherence().replyExtraBytes()).isEqualTo(5);
+        assertThat(r.machine().memorySystem().config().replyExtraBytes()).isEqualTo(5);
         assertThat(r.recorder().race().repliesSent()).isPositive();
         var messages = (java.util.Map<String, java.util.Map<String, Long>>) r.machine().memorySystem().stats()
                 .get("messages");
