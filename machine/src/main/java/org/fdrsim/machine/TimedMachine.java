@@ -4,9 +4,7 @@ import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.coherence.network.TorusNetwork;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
-import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.io.DeviceBus;
-import org.fdrsim.cpu.io.Timers;
 import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
@@ -23,24 +21,14 @@ import org.fdrsim.recorder.session.ValidationRecorder;
  * The timed machine: in-order processors over the FDR1 memory system (L1/L2 caches, MOSI
  * directories, 2D torus), driven by one event queue.
  *
- * <p>Processors run ahead of the event queue in the interpreter while they hit in their
- * caches, and synchronize conservatively: a processor may run only up to the earliest time
- * at which something else could affect it, i.e. the next pending event, or another
- * processor's clock plus the smallest network latency (nothing another processor does can
- * reach this one sooner). Sequential consistency holds by construction: accesses take
- * effect one at a time in the simulator, each with the coherence permission its cache holds
- * at that moment, and a processor blocks on every miss.
- *
- * <p>When a miss completes, the processor executes the stalled instruction at once, inside
- * the completing event, so no other request can take the block away first.
+ * <p>Sequential consistency holds by construction: accesses take effect one at a time in the
+ * simulator, each with the coherence permission its cache holds at that moment, and a
+ * processor blocks on every miss. How processors and events interleave is {@link TimedRunLoop}'s.
  *
  * <p>{@link MachineBuilder} assembles it; a recording session, when there is one, takes part
  * in the run through {@link RunHooks} (checkpoints, validation slices, the trigger's flush).
  */
 public final class TimedMachine implements Machine, RecordedMachine {
-    /** The longest slice a processor runs without returning to the loop (about 1 ms simulated at 4 GHz). */
-    private static final long MAX_SLICE_CYCLES = 1L << 22;
-
     private final MachineConfig config;
     private final EventQueue queue;
     private final TorusNetwork network;
@@ -53,21 +41,11 @@ public final class TimedMachine implements Machine, RecordedMachine {
     private final InputLog inputLog;
     /** Every interrupt taken (IC, number), per processor. */
     private final InterruptLog interruptLog;
-    private final long lookahead;
-    private long ioLogStallCycles;
+    private final TimedRunLoop loop;
     /** The FDR recording session, when {@code recorder.enabled}; null otherwise. */
     private RecordingSession recorder;
-    /** What the recording session does at the run's checkpoints, slices and stop (nothing without one). */
-    private RunHooks hooks = RunHooks.NONE;
-    /** When the next logical checkpoint is due (recorder on); processors never run past it. */
-    private long nextCheckpoint = Long.MAX_VALUE;
-    /** After the trigger: misses still complete in the memory system, but no instruction commits. */
-    private boolean frozen;
-    private boolean started;
-    /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
-    private volatile boolean stopRequested;
 
-    /** The parts, built and connected by {@link MachineBuilder}; the machine adds its own run loop's wiring. */
+    /** The parts, built and connected by {@link MachineBuilder}; the machine adds its run loop. */
     TimedMachine(MachineConfig config, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
             Processor[] cpus, DeviceSystem deviceSystem, DeviceBus devices, InputLog inputLog,
             InterruptLog interruptLog) {
@@ -80,37 +58,20 @@ public final class TimedMachine implements Machine, RecordedMachine {
         this.devices = devices;
         this.inputLog = inputLog;
         this.interruptLog = interruptLog;
-        for (int i = 0; i < cpus.length; i++) {
-            memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
-        }
-        this.lookahead = Math.max(1, minimumLatency(network, cpus.length));
+        this.loop = new TimedRunLoop(config.limits(), queue, network, memorySystem, cpus, devices, inputLog,
+                interruptLog);
     }
 
     /** Lets {@code session} record this machine's runs (once, before the first run). */
     void record(RecordingSession session) {
         this.recorder = session;
-        this.hooks = new RecordingHooks(session);
+        loop.setHooks(new RecordingHooks(session));
     }
 
-    /** The smallest delay between a processor's action and its effect on any other agent. */
-    private static long minimumLatency(TorusNetwork network, int n) {
-        long min = Long.MAX_VALUE;
-        for (int s = 0; s < n; s++) {
-            for (int d = 0; d < n; d++) {
-                min = Math.min(min, network.uncontendedLatency(s, d, 1));
-            }
-        }
-        return min;
-    }
-
-    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
-    private void completeMiss(Processor p, long now) {
-        if (frozen) {
-            return; // stopped by the trigger: the stalled instruction does not commit
-        }
-        p.resume(now);
-        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
-        hooks.afterMiss(p);
+    /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
+    @Override
+    public RunResult run() {
+        return loop.run();
     }
 
     @Override
@@ -122,170 +83,6 @@ public final class TimedMachine implements Machine, RecordedMachine {
         }
     }
 
-    /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
-    @Override
-    public RunResult run() {
-        Timers timers = devices.timers();
-        long maxInstructions = config.limits().maxInstructions() == 0 ? Long.MAX_VALUE : config.limits().maxInstructions();
-        long maxCycles = config.limits().maxCycles() == 0 ? Long.MAX_VALUE : config.limits().maxCycles();
-        StopCause cause;
-        if (!started) {
-            nextCheckpoint = hooks.start();
-        }
-        started = true;
-        while (true) {
-            // The processor that is furthest behind, and the runner-up's time.
-            int chosen = -1;
-            long first = Long.MAX_VALUE;
-            long second = Long.MAX_VALUE;
-            boolean anyLive = false;
-            // counted here (misses also retire instructions inside events), over the whole run:
-            // ICs restart at every checkpoint, the intervals before the current one are added
-            long instructions = instructionsBefore();
-            for (int c = 0; c < cpus.length; c++) {
-                Processor p = cpus[c];
-                instructions += p.instructionCount();
-                ProcessorState s = p.state();
-                if (s.isFinal()) {
-                    continue;
-                }
-                anyLive = true;
-                long t;
-                if (s == ProcessorState.RUNNING) {
-                    t = p.cycle();
-                } else if (s == ProcessorState.SLEEPING) {
-                    t = Math.max(p.cycle(), timers.nextDeadline(c));
-                } else {
-                    continue; // stalled: the memory system wakes it
-                }
-                if (t < first) {
-                    second = first;
-                    first = t;
-                    chosen = c;
-                } else if (t < second) {
-                    second = t;
-                }
-            }
-            long nextEvent = queue.peekTime();
-            if (!anyLive) {
-                cause = StopCause.ALL_HALTED;
-                break;
-            }
-            if (chosen < 0 || first == Long.MAX_VALUE) {
-                if (nextEvent == Long.MAX_VALUE) {
-                    cause = stalledAny() ? StopCause.DEADLOCK : StopCause.IDLE;
-                    break;
-                }
-            }
-            if (stopRequested) {
-                cause = StopCause.INTERRUPTED;
-                break;
-            }
-            if (hooks.stopRequested()) {
-                cause = StopCause.RESERVE_FULL;
-                break;
-            }
-            if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
-                if (checkpoint()) {
-                    cause = stopCauseOfFinal();
-                    break;
-                }
-                continue;
-            }
-            if (nextEvent <= first) {
-                if (nextEvent >= maxCycles) {
-                    cause = StopCause.CYCLE_LIMIT;
-                    break;
-                }
-                queue.step(); // events at a time come before processors at the same time
-                if (stoppedByCompletion()) {
-                    cause = stopCauseOfFinal();
-                    break;
-                }
-                continue;
-            }
-            if (first >= maxCycles) {
-                cause = StopCause.CYCLE_LIMIT;
-                break;
-            }
-            if (instructions >= maxInstructions) {
-                cause = StopCause.INSTRUCTION_LIMIT;
-                break;
-            }
-            Processor p = cpus[chosen];
-            p.advanceTo(first);
-            timers.deliverDue(p);
-            long bound = Math.min(nextEvent, second == Long.MAX_VALUE ? Long.MAX_VALUE : second + lookahead);
-            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), Math.min(maxCycles, nextCheckpoint)));
-            if (bound <= p.cycle()) {
-                bound = p.cycle() + 1;
-            }
-            // A lone processor with nothing pending would otherwise run in one endless slice,
-            // and a stop request (Ctrl-C) is only seen between slices.
-            bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
-            long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
-            ProcessorState s = hooks.runSlice(p, bound, icLimit);
-            chargeIoLogStall(p);
-            if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
-                cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
-                break;
-            }
-        }
-        if (cause == StopCause.ALL_HALTED) {
-            drain();
-        }
-        RunResult result = RunResult.of(cause, cpus, devices.console().outputText());
-        if (hooks.freezesAtStop()) {
-            freeze();
-        }
-        return result;
-    }
-
-    /**
-     * A logical checkpoint at {@code nextCheckpoint}: every processor has stopped at or past it;
-     * phase 1 drains outstanding transactions (a stalled processor's miss completes and its
-     * instruction commits in the ending interval), phase 2 is the recorder's. Processors resume
-     * after the measured drain plus the fixed quiesce cost. Returns true if an instruction that
-     * committed during the drain stopped the machine.
-     */
-    private boolean checkpoint() {
-        long t = nextCheckpoint;
-        while (!memorySystem.quiescent() || stalledAny()) {
-            if (!queue.step()) {
-                break; // nothing in flight can finish: the main loop reports it
-            }
-            if (stoppedByCompletion()) {
-                return true;
-            }
-        }
-        long resume = hooks.checkpoint(t, Math.max(t, queue.now()));
-        for (Processor p : cpus) {
-            if (!p.state().isFinal()) {
-                p.advanceTo(resume);
-            }
-        }
-        nextCheckpoint = hooks.nextCheckpoint(t, resume);
-        return false;
-    }
-
-    /**
-     * The trigger's stop and flush: no processor commits another instruction; outstanding
-     * transactions drain so the memory system is quiescent; then the recorder flushes the
-     * caches into memory and every log buffer into the reservation (memory becomes the coherent
-     * final image of the dump).
-     */
-    private void freeze() {
-        frozen = true;
-        long last = 0;
-        while (!memorySystem.quiescent() && queue.step()) {
-            // misses, writebacks and DMA transfers in flight finish
-        }
-        for (Processor p : cpus) {
-            last = Math.max(last, p.cycle());
-        }
-        hooks.stop(Math.max(last, queue.now()));
-    }
-
     /**
      * Asks the machine to stop as if triggered (any thread may call it): {@link #run} returns
      * with {@link StopCause#INTERRUPTED} after the current event or slice, and a recording
@@ -293,7 +90,7 @@ public final class TimedMachine implements Machine, RecordedMachine {
      */
     @Override
     public void requestStop() {
-        stopRequested = true;
+        loop.requestStop();
     }
 
     /** Instructions committed so far over the whole run (processors' ICs restart at checkpoints). */
@@ -302,9 +99,9 @@ public final class TimedMachine implements Machine, RecordedMachine {
         return instructionsCommitted();
     }
 
-    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
-    private long instructionsBefore() {
-        return hooks.instructionsBefore();
+    /** The configuration this machine was built from. */
+    public MachineConfig config() {
+        return config;
     }
 
     /**
@@ -312,75 +109,12 @@ public final class TimedMachine implements Machine, RecordedMachine {
      * at each checkpoint; this does not).
      */
     public long instructionsCommitted() {
-        long n = instructionsBefore();
-        for (Processor p : cpus) {
-            n += p.instructionCount();
-        }
-        return n;
-    }
-
-    /** The configuration this machine was built from. */
-    public MachineConfig config() {
-        return config;
-    }
-
-    /**
-     * A full input or interrupt log buffer stalls its processor (nothing is dropped). The
-     * entries are appended inside the interpreter's slice, whose clock lives in locals, so the
-     * stall is charged when the slice ends: the processor's clock moves to the time the buffer
-     * accepted its last entry.
-     */
-    private void chargeIoLogStall(Processor p) {
-        long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
-        if (until > p.cycle()) {
-            ioLogStallCycles += until - p.cycle();
-            p.advanceTo(until);
-        }
+        return loop.instructionsCommitted();
     }
 
     /** Cycles processors waited for a full input or interrupt log buffer. */
     public long ioLogStallCycles() {
-        return ioLogStallCycles;
-    }
-
-    private static long saturatingAdd(long a, long b) {
-        long sum = a + b;
-        return sum < a ? Long.MAX_VALUE : sum;
-    }
-
-    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
-    private boolean stoppedByCompletion() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private StopCause stopCauseOfFinal() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED) {
-                return StopCause.FAULT;
-            }
-        }
-        return StopCause.TRIGGER;
-    }
-
-    private boolean stalledAny() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.STALLED) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Lets in-flight writebacks and acknowledgements finish, so memory is quiescent. */
-    private void drain() {
-        while (queue.step()) {
-            // nothing else runs: every processor has halted
-        }
+        return loop.ioLogStallCycles();
     }
 
     @Override
@@ -434,6 +168,6 @@ public final class TimedMachine implements Machine, RecordedMachine {
 
     /** The smallest network latency, which bounds how far processors run ahead of each other. */
     public long lookahead() {
-        return lookahead;
+        return loop.lookahead();
     }
 }
