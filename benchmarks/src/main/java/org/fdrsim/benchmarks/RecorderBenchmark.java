@@ -10,7 +10,8 @@ import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.workloads.RandomTester;
@@ -62,12 +63,7 @@ public class RecorderBenchmark {
 
     @Benchmark
     public long run() {
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        long instructions = m.run().instructions();
-        if (m.recorder() != null) {
-            m.recorder().flush();
-        }
-        return instructions;
+        return Simulation.run(program, config, Console.silent(), RunOptions.LOGS).result().instructions();
     }
 
     static ProgramImage load(String name) {

@@ -5,10 +5,10 @@ import java.util.concurrent.TimeUnit;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayInput;
@@ -52,8 +52,7 @@ public class ReplayerBenchmark {
     }
 
     private CoreDump recordOnce() {
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        return CoreDumps.of(m, m.run());
+        return Simulation.run(program, config, Console.silent(), RunOptions.LOGS).dump();
     }
 
     @Benchmark

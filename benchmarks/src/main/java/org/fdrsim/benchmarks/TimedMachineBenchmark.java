@@ -2,11 +2,10 @@ package org.fdrsim.benchmarks;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -49,14 +48,14 @@ public class TimedMachineBenchmark {
     @Benchmark
     @OperationsPerInvocation(INSTRUCTIONS)
     public long timed() {
-        RunResult r = new TimedMachine(program, config, Console.silent()).run();
+        RunResult r = MachineBuilder.timed(program, config, Console.silent()).run();
         return r.instructions();
     }
 
     @Benchmark
     @OperationsPerInvocation(INSTRUCTIONS)
     public long functional() {
-        RunResult r = new FunctionalMachine(program, config.functional(), Console.silent()).run();
+        RunResult r = MachineBuilder.functional(program, config, Console.silent()).run();
         return r.instructions();
     }
 }

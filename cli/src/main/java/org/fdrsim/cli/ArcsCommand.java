@@ -9,7 +9,6 @@ import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.policy.ReductionExplanation;
 import org.fdrsim.recorder.race.ArcLog;
@@ -110,6 +109,6 @@ final class ArcsCommand implements Callable<Integer> {
     }
 
     private static ArcLog arcs(RecordedRuns.Run run, PolicyName p, AccessTrace trace, int agents) {
-        return p == PolicyName.NETZER ? NetzerReduction.reduce(trace, agents) : run.recorder().arcs(p);
+        return p == PolicyName.NETZER ? trace.netzer().arcs() : run.recorder().arcs(p);
     }
 }

@@ -2,10 +2,10 @@ package org.fdrsim.cli;
 
 import java.util.concurrent.Callable;
 import java.util.Map;
-import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.checkpoint.CheckpointSchedule;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.config.SimTime;
+import org.fdrsim.cpu.sim.SimTime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -32,7 +32,7 @@ final class ConfigCommand implements Callable<Integer> {
 
     /** The YAML with each checkpoint time followed by a comment giving it in seconds and processor cycles. */
     static String withCycles(String yaml, MachineConfig c) {
-        CheckpointConfig k = c.checkpointCycles();
+        CheckpointSchedule k = c.checkpointSchedule();
         double ghz = c.processor().clockGHz();
         Map<String, Long> cycles = Map.of("interval", k.intervalCycles(), "quiesce", k.quiesceCycles(),
                 "replayIntervalTarget", k.replayIntervalTargetCycles(), "warmup", k.warmupCycles());

@@ -7,11 +7,11 @@ import java.util.concurrent.Callable;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
@@ -56,9 +56,9 @@ final class DemoCommand implements Callable<Integer> {
         }
         out.printf("1. record: the random tester on 4 processors, FDR1 defaults, seed %d%n", seed);
         long t0 = System.nanoTime();
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        RunResult result = m.run();
-        CoreDump dump = CoreDumps.of(m, result);
+        Simulation run = Simulation.run(program, config, Console.silent(), RunOptions.LOGS);
+        RunResult result = run.result();
+        CoreDump dump = run.dump();
         double recordSeconds = (System.nanoTime() - t0) / 1e9;
         out.printf("   %s; signature %s; %,d instructions, %,d cycles; %.2f s on this host%n", result.describeStop(),
                 result.consoleOutput().strip(), result.instructions(), result.cycles(), recordSeconds);

@@ -6,14 +6,14 @@ import java.util.concurrent.Callable;
 import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
-import org.fdrsim.machine.config.SimTime;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
+import org.fdrsim.cpu.sim.SimTime;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import picocli.CommandLine.Command;
@@ -89,9 +89,9 @@ final class RecordCommand implements Callable<Integer> {
                 throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
             }
         }
-        TimedMachine m;
+        Simulation run;
         try {
-            m = new TimedMachine(program, config, new Console(input, new LabelledOutput(main.out,
+            run = Simulation.prepare(program, config, new Console(input, new LabelledOutput(main.out,
                     "program output:" + System.lineSeparator())));
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
@@ -101,6 +101,7 @@ final class RecordCommand implements Callable<Integer> {
         CoreDump dump;
         RunResult result;
         byte[] bytes;
+        Machine m = run.machine();
         try (CtrlC ctrlC = CtrlC.onFirst(() -> {
             m.requestStop();
             main.err.println("fdr record: interrupted: stopping and writing the dump of what ran "
@@ -108,9 +109,9 @@ final class RecordCommand implements Callable<Integer> {
         })) {
             try (SimulationProgress progress = SimulationProgress.start("record", m::instructionsSoFar,
                     m::cyclesSoFar, config.processor().clockGHz(), config.limits().maxInstructions())) {
-                result = m.run();
+                result = run.run();
             }
-            dump = CoreDumps.of(m, result);
+            dump = run.dump();
             main.out.flush();
             bytes = CoreDumpWriter.toBytes(dump);
             try {

@@ -2,8 +2,7 @@ package org.fdrsim.cli;
 
 import java.io.PrintStream;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.config.SimTime;
-import org.fdrsim.machine.recording.MachineRecorder;
+import org.fdrsim.cpu.sim.SimTime;
 import org.fdrsim.recorder.HardwareState;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
@@ -11,13 +10,14 @@ import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.race.Piggyback;
 import org.fdrsim.recorder.race.RaceEntry;
+import org.fdrsim.recorder.session.RecordingSession;
 
 /** What {@code fdr run --record} prints after the run: logs, hardware, policies, slowdown. */
 final class RecordReport {
     private RecordReport() {}
 
     static void print(PrintStream out, MachineConfig config, RecordedRuns.Run recorded, RecordedRuns.Run baseline) {
-        MachineRecorder r = recorded.recorder();
+        RecordingSession r = recorded.recorder();
         // ICs restart at every checkpoint: the run's count is the machine's, not the last interval's
         long instructions = recorded.machine().instructionsCommitted();
         long cycles = recorded.result().cycles();

@@ -3,20 +3,35 @@ package org.fdrsim.cli;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.MachineRecorder;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.session.RecordingSession;
 
 /** Runs a program on the timed machine with or without the FDR recorder (the {@code --record} commands). */
 final class RecordedRuns {
     private RecordedRuns() {}
 
-    /** A finished run: the machine (with its recorder, if any) and its result. */
-    record Run(TimedMachine machine, RunResult result) {
-        MachineRecorder recorder() {
-            return machine.recorder();
+    /** A finished run on the timed machine (with its recorder, if any). */
+    record Run(Simulation simulation) {
+        TimedMachine machine() {
+            return simulation.timed();
+        }
+
+        RunResult result() {
+            return simulation.result();
+        }
+
+        RecordingSession recorder() {
+            return simulation.recorder();
+        }
+
+        CoreDump dump() {
+            return simulation.dump();
         }
     }
 
@@ -39,19 +54,7 @@ final class RecordedRuns {
      */
     static Run run(ProgramImage program, MachineConfig config, Console console, boolean trace) {
         try {
-            TimedMachine m = new TimedMachine(program, config, console);
-            MachineRecorder r = m.recorder();
-            if (r != null) {
-                r.observeAllPolicies();
-                if (trace) {
-                    r.enableTrace();
-                }
-            }
-            RunResult result = m.run();
-            if (r != null) {
-                r.flush(); // the trigger flushes every log buffer
-            }
-            return new Run(m, result);
+            return new Run(Simulation.run(program, config, console, trace ? RunOptions.TRACED : RunOptions.ALL_POLICIES));
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fdrsim.cpu.files.AtomicFile;
-import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.machine.stats.RunStatistics;
 import org.fdrsim.machine.stats.StatsTree;
@@ -79,29 +80,17 @@ final class RunCommand implements Callable<Integer> {
         double clock = config.processor().clockGHz();
         long limit = config.limits().maxInstructions();
         try {
-            if (config.memory().ideal()) {
-                FunctionalMachine m = new FunctionalMachine(program, config.functional(), console);
-                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
-                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
-                                clock, limit)) {
-                    result = m.run();
-                }
-                tree = Map.of("run", RunStatistics.summary(result, config));
-            } else {
-                TimedMachine m = new TimedMachine(program, config, console);
-                if (record) {
-                    m.recorder().observeAllPolicies();
-                }
-                try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
-                        SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
-                                clock, limit)) {
-                    result = m.run();
-                }
-                tree = RunStatistics.of(result, m, config);
-                if (record) {
-                    m.recorder().flush();
-                    recorded = new RecordedRuns.Run(m, result);
-                }
+            Simulation run = Simulation.prepare(program, config, console,
+                    record ? RunOptions.ALL_POLICIES : RunOptions.LOGS);
+            Machine m = run.machine();
+            try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
+                    SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
+                            clock, limit)) {
+                result = run.run();
+            }
+            tree = RunStatistics.of(run);
+            if (record) {
+                recorded = new RecordedRuns.Run(run);
             }
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);

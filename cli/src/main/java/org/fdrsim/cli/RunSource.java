@@ -9,7 +9,6 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
@@ -56,7 +55,7 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
         }
         RecordedRuns.Run run = RecordedRuns.run(program, config, new Console(input, java.io.OutputStream.nullOutputStream()), true);
         if (expectedDump != null
-                && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(CoreDumps.of(run.machine(), run.result())))) {
+                && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
             throw new UserError("re-executing the dump's program and configuration gave a different execution (was the "
                     + "console input file changed?); view the program instead");
         }

@@ -9,7 +9,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.policy.PolicyName;
@@ -66,7 +65,7 @@ final class ViewCommand implements Callable<Integer> {
     public Integer call() {
         long[] win = window == null ? null : parseWindow(window);
         RecordedRuns.Run run = RunSource.of(file, machine).run();
-        CoreDump dump = CoreDumps.of(run.machine(), run.result());
+        CoreDump dump = run.dump();
         List<CheckpointState> cps = dump.checkpoints();
         int last = cps.size() - 1;
         ReplayInput input = DumpReplay.input(dump, last);

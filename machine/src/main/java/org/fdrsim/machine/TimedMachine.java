@@ -1,53 +1,36 @@
 package org.fdrsim.machine;
 
 import org.fdrsim.coherence.MemorySystem;
-import org.fdrsim.coherence.cache.CacheController;
 import org.fdrsim.coherence.network.TorusNetwork;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
-import org.fdrsim.cpu.core.ProcessorState;
-import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.io.DeviceBus;
-import org.fdrsim.cpu.io.Timers;
-import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.cpu.program.DataSegment;
-import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.cpu.run.RunProgress;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
 import org.fdrsim.io.device.DeviceSystem;
-import org.fdrsim.io.device.DmaEngine;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.MachineRecorder;
-import org.fdrsim.machine.recording.ValidationRecorder;
-import org.fdrsim.recorder.buffer.LogBank;
-import org.fdrsim.recorder.buffer.LogKind;
-
+import org.fdrsim.recorder.session.RecordedMachine;
+import org.fdrsim.recorder.session.RecordingSession;
+import org.fdrsim.recorder.session.ValidationRecorder;
 
 /**
  * The timed machine: in-order processors over the FDR1 memory system (L1/L2 caches, MOSI
  * directories, 2D torus), driven by one event queue.
  *
- * <p>Processors run ahead of the event queue in the interpreter while they hit in their
- * caches, and synchronize conservatively: a processor may run only up to the earliest time
- * at which something else could affect it, i.e. the next pending event, or another
- * processor's clock plus the smallest network latency (nothing another processor does can
- * reach this one sooner). Sequential consistency holds by construction: accesses take
- * effect one at a time in the simulator, each with the coherence permission its cache holds
- * at that moment, and a processor blocks on every miss.
+ * <p>Sequential consistency holds by construction: accesses take effect one at a time in the
+ * simulator, each with the coherence permission its cache holds at that moment, and a
+ * processor blocks on every miss. How processors and events interleave is {@link TimedRunLoop}'s.
  *
- * <p>When a miss completes, the processor executes the stalled instruction at once, inside
- * the completing event, so no other request can take the block away first.
+ * <p>{@link MachineBuilder} assembles it; a recording session, when there is one, takes part
+ * in the run through {@link RunHooks} (checkpoints, validation slices, the trigger's flush).
  */
-public final class TimedMachine {
-    /** The longest slice a processor runs without returning to the loop (about 1 ms simulated at 4 GHz). */
-    private static final long MAX_SLICE_CYCLES = 1L << 22;
-
+public final class TimedMachine implements Machine, RecordedMachine {
     private final MachineConfig config;
-    private final EventQueue queue = new EventQueue();
+    private final EventQueue queue;
     private final TorusNetwork network;
     private final MemorySystem memorySystem;
     private final Processor[] cpus;
@@ -58,285 +41,45 @@ public final class TimedMachine {
     private final InputLog inputLog;
     /** Every interrupt taken (IC, number), per processor. */
     private final InterruptLog interruptLog;
-    private final long lookahead;
-    private long ioLogStallCycles;
-    /** The FDR recorder, when {@code recorder.enabled}; null otherwise. */
-    private final MachineRecorder recorder;
-    /** The validation trace's recorder, when {@code recorder.validate} (and the recorder) is on; null otherwise. */
-    private final ValidationRecorder validation;
-    /** When the next logical checkpoint is due (recorder on); processors never run past it. */
-    private long nextCheckpoint = Long.MAX_VALUE;
-    /** After the trigger: misses still complete in the memory system, but no instruction commits. */
-    private boolean frozen;
-    private boolean started;
-    /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
-    private volatile boolean stopRequested;
+    private final TimedRunLoop loop;
+    /** The FDR recording session, when {@code recorder.enabled}; null otherwise. */
+    private RecordingSession recorder;
 
-    public TimedMachine(ProgramImage program, MachineConfig config, Console console) {
+    /** The parts, built and connected by {@link MachineBuilder}; the machine adds its run loop. */
+    TimedMachine(MachineConfig config, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
+            Processor[] cpus, DeviceSystem deviceSystem, DeviceBus devices, InputLog inputLog,
+            InterruptLog interruptLog) {
         this.config = config;
-        int n = config.cpus();
-        SparseMemory memory = new SparseMemory(config.memoryBytesPerCpu() * n);
-        for (DataSegment segment : program.data()) {
-            if (segment.end() > memory.size()) {
-                throw new IllegalArgumentException(String.format(
-                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
-                        segment.address(), segment.end(), memory.size()));
-            }
-            memory.load(segment);
-        }
-        this.network = new TorusNetwork(queue, n, config.torus());
-        this.memorySystem = new MemorySystem(config.coherence(), queue, network, memory);
-        this.deviceSystem = config.devices().enabled()
-                ? new DeviceSystem(config.devices(), config.seed(), n, queue, memorySystem, console)
-                : null;
-        this.devices = deviceSystem != null ? deviceSystem.bus() : new DeviceBus(console, new Timers(n));
-        this.inputLog = new InputLog(deviceSystem != null ? deviceSystem : devices, n);
-        this.interruptLog = new InterruptLog(n);
-        this.cpus = new Processor[n];
-        for (int i = 0; i < n; i++) {
-            CacheController cache = memorySystem.cache(i);
-            Processor p = new Processor(i, program, memory.size(), cache, inputLog);
-            p.setListener(interruptLog);
-            p.setDeviceAccessCycles(config.processor().deviceAccessCycles());
-            cpus[i] = p;
-            cache.setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
-        }
-        this.lookahead = Math.max(1, minimumLatency(network, n));
-        if (deviceSystem != null) {
-            deviceSystem.attach(cpus); // device events post interrupts, waking processors asleep in wfi
-        }
-        interruptLog.setClock(cpu -> cpus[cpu].cycle());
-        this.recorder = config.recorder().enabled()
-                ? MachineRecorder.attach(this,
-                        config.recorder().options(config.processor().clockGHz()), config.checkpointCycles())
-                : null;
-        if (recorder != null) {
-            wireIoLogs(recorder);
-        }
-        this.validation = recorder != null && config.recorder().validate()
-                ? ValidationRecorder.attach(this, inputLog,
-                        config.recorder().validateEvery())
-                : null;
-        if (validation != null) {
-            interruptLog.withNext(validation);
-        }
+        this.queue = queue;
+        this.network = network;
+        this.memorySystem = memorySystem;
+        this.cpus = cpus;
+        this.deviceSystem = deviceSystem;
+        this.devices = devices;
+        this.inputLog = inputLog;
+        this.interruptLog = interruptLog;
+        this.loop = new TimedRunLoop(config.limits(), queue, network, memorySystem, cpus, devices, inputLog,
+                interruptLog);
     }
 
-    /** Sends the input, interrupt and DMA logs into the recorder's log buffers (Table 3). */
-    private void wireIoLogs(MachineRecorder r) {
-        LogBank bank = r.logs();
-        for (int i = 0; i < cpus.length; i++) {
-            inputLog.setSink(i, bank.buffer(LogKind.INPUT, i));
-            interruptLog.setSink(i, bank.buffer(LogKind.INTERRUPT, i));
-        }
-        if (deviceSystem != null) {
-            for (DmaEngine e : deviceSystem.dmaEngines()) {
-                int agent = e.agent().id();
-                e.dataLog().setSink(bank.buffer(LogKind.DMA_DATA, agent - cpus.length));
-                r.wireDmaEngine(agent);
-            }
-        }
-    }
-
-    /** The smallest delay between a processor's action and its effect on any other agent. */
-    private static long minimumLatency(TorusNetwork network, int n) {
-        long min = Long.MAX_VALUE;
-        for (int s = 0; s < n; s++) {
-            for (int d = 0; d < n; d++) {
-                min = Math.min(min, network.uncontendedLatency(s, d, 1));
-            }
-        }
-        return min;
-    }
-
-    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
-    private void completeMiss(Processor p, long now) {
-        if (frozen) {
-            return; // stopped by the trigger: the stalled instruction does not commit
-        }
-        p.resume(now);
-        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
-        if (validation != null) {
-            validation.afterRun(p);
-        }
-    }
-
-    public void setListener(ProcessorListener listener) {
-        for (Processor p : cpus) {
-            // the interrupt log stays in front, then the validation trace's recorder, if any
-            p.setListener(interruptLog.withNext(validation != null ? validation.withNext(listener) : listener));
-        }
+    /** Lets {@code session} record this machine's runs (once, before the first run). */
+    void record(RecordingSession session) {
+        this.recorder = session;
+        loop.setHooks(new RecordingHooks(session));
     }
 
     /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
+    @Override
     public RunResult run() {
-        Timers timers = devices.timers();
-        long maxInstructions = config.limits().maxInstructions() == 0 ? Long.MAX_VALUE : config.limits().maxInstructions();
-        long maxCycles = config.limits().maxCycles() == 0 ? Long.MAX_VALUE : config.limits().maxCycles();
-        StopCause cause;
-        if (recorder != null && !started) {
-            recorder.checkpoints().takeInitial();
-            nextCheckpoint = recorder.checkpoints().firstCheckpointTime();
-        }
-        started = true;
-        while (true) {
-            // The processor that is furthest behind, and the runner-up's time.
-            int chosen = -1;
-            long first = Long.MAX_VALUE;
-            long second = Long.MAX_VALUE;
-            boolean anyLive = false;
-            // counted here (misses also retire instructions inside events), over the whole run:
-            // ICs restart at every checkpoint, the intervals before the current one are added
-            long instructions = instructionsBefore();
-            for (int c = 0; c < cpus.length; c++) {
-                Processor p = cpus[c];
-                instructions += p.instructionCount();
-                ProcessorState s = p.state();
-                if (s.isFinal()) {
-                    continue;
-                }
-                anyLive = true;
-                long t;
-                if (s == ProcessorState.RUNNING) {
-                    t = p.cycle();
-                } else if (s == ProcessorState.SLEEPING) {
-                    t = Math.max(p.cycle(), timers.nextDeadline(c));
-                } else {
-                    continue; // stalled: the memory system wakes it
-                }
-                if (t < first) {
-                    second = first;
-                    first = t;
-                    chosen = c;
-                } else if (t < second) {
-                    second = t;
-                }
-            }
-            long nextEvent = queue.peekTime();
-            if (!anyLive) {
-                cause = StopCause.ALL_HALTED;
-                break;
-            }
-            if (chosen < 0 || first == Long.MAX_VALUE) {
-                if (nextEvent == Long.MAX_VALUE) {
-                    cause = stalledAny() ? StopCause.DEADLOCK : StopCause.IDLE;
-                    break;
-                }
-            }
-            if (stopRequested) {
-                cause = StopCause.INTERRUPTED;
-                break;
-            }
-            if (recorder != null) {
-                if (recorder.checkpoints().stopRequested()) {
-                    cause = StopCause.RESERVE_FULL;
-                    break;
-                }
-                if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
-                    if (checkpoint()) {
-                        cause = stopCauseOfFinal();
-                        break;
-                    }
-                    continue;
-                }
-            }
-            if (nextEvent <= first) {
-                if (nextEvent >= maxCycles) {
-                    cause = StopCause.CYCLE_LIMIT;
-                    break;
-                }
-                queue.step(); // events at a time come before processors at the same time
-                if (stoppedByCompletion()) {
-                    cause = stopCauseOfFinal();
-                    break;
-                }
-                continue;
-            }
-            if (first >= maxCycles) {
-                cause = StopCause.CYCLE_LIMIT;
-                break;
-            }
-            if (instructions >= maxInstructions) {
-                cause = StopCause.INSTRUCTION_LIMIT;
-                break;
-            }
-            Processor p = cpus[chosen];
-            p.advanceTo(first);
-            timers.deliverDue(p);
-            long bound = Math.min(nextEvent, second == Long.MAX_VALUE ? Long.MAX_VALUE : second + lookahead);
-            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), Math.min(maxCycles, nextCheckpoint)));
-            if (bound <= p.cycle()) {
-                bound = p.cycle() + 1;
-            }
-            // A lone processor with nothing pending would otherwise run in one endless slice,
-            // and a stop request (Ctrl-C) is only seen between slices.
-            bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
-            long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
-            ProcessorState s = validation == null ? p.run(bound, icLimit) : validation.run(p, bound, icLimit);
-            chargeIoLogStall(p);
-            if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
-                cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
-                break;
-            }
-        }
-        if (cause == StopCause.ALL_HALTED) {
-            drain();
-        }
-        RunResult result = RunResult.of(cause, cpus, devices.console().outputText());
-        if (recorder != null) {
-            finishRecording();
-        }
-        return result;
+        return loop.run();
     }
 
-    /**
-     * A logical checkpoint at {@code nextCheckpoint}: every processor has stopped at or past it;
-     * phase 1 drains outstanding transactions (a stalled processor's miss completes and its
-     * instruction commits in the ending interval), phase 2 is the recorder's. Processors resume
-     * after the measured drain plus the fixed quiesce cost. Returns true if an instruction that
-     * committed during the drain stopped the machine.
-     */
-    private boolean checkpoint() {
-        long t = nextCheckpoint;
-        while (!memorySystem.quiescent() || stalledAny()) {
-            if (!queue.step()) {
-                break; // nothing in flight can finish: the main loop reports it
-            }
-            if (stoppedByCompletion()) {
-                return true;
-            }
-        }
-        if (validation != null) {
-            validation.closeInterval(recorder.checkpoints().taken());
-        }
-        long resume = recorder.checkpoints().take(t, Math.max(t, queue.now()));
+    @Override
+    public void setListener(ProcessorListener listener) {
+        ValidationRecorder validation = validation();
         for (Processor p : cpus) {
-            if (!p.state().isFinal()) {
-                p.advanceTo(resume);
-            }
-        }
-        nextCheckpoint = recorder.checkpoints().nextCheckpointTime(t, resume);
-        return false;
-    }
-
-    /**
-     * The trigger's stop and flush: no processor commits another instruction; outstanding
-     * transactions drain so the memory system is quiescent; then the recorder flushes the
-     * caches into memory and every log buffer into the reservation (memory becomes the coherent
-     * final image of the dump).
-     */
-    private void finishRecording() {
-        frozen = true;
-        long last = 0;
-        while (!memorySystem.quiescent() && queue.step()) {
-            // misses, writebacks and DMA transfers in flight finish
-        }
-        for (Processor p : cpus) {
-            last = Math.max(last, p.cycle());
-        }
-        recorder.checkpoints().finish(Math.max(last, queue.now()));
-        if (validation != null) {
-            validation.finish();
+            // the interrupt log stays in front, then the validation trace's recorder, if any
+            p.setListener(interruptLog.withNext(validation != null ? validation.withNext(listener) : listener));
         }
     }
 
@@ -345,38 +88,15 @@ public final class TimedMachine {
      * with {@link StopCause#INTERRUPTED} after the current event or slice, and a recording
      * machine flushes its logs as for any trigger.
      */
+    @Override
     public void requestStop() {
-        stopRequested = true;
+        loop.requestStop();
     }
 
-    /**
-     * Instructions committed so far over the whole run, for progress displays (read from any
-     * thread; a stale read only shows an older figure).
-     */
+    /** Instructions committed so far over the whole run (processors' ICs restart at checkpoints). */
+    @Override
     public long instructionsSoFar() {
         return instructionsCommitted();
-    }
-
-    /** The furthest processor clock so far, in processor cycles (for progress displays; read from any thread). */
-    public long cyclesSoFar() {
-        return RunProgress.furthestCycle(cpus);
-    }
-
-    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
-    private long instructionsBefore() {
-        return recorder == null ? 0 : recorder.checkpoints().instructionsBeforeLastInterval();
-    }
-
-    /**
-     * Instructions committed by every processor since the run began (processors' ICs restart
-     * at each checkpoint; this does not).
-     */
-    public long instructionsCommitted() {
-        long n = instructionsBefore();
-        for (Processor p : cpus) {
-            n += p.instructionCount();
-        }
-        return n;
     }
 
     /** The configuration this machine was built from. */
@@ -385,64 +105,19 @@ public final class TimedMachine {
     }
 
     /**
-     * A full input or interrupt log buffer stalls its processor (nothing is dropped). The
-     * entries are appended inside the interpreter's slice, whose clock lives in locals, so the
-     * stall is charged when the slice ends: the processor's clock moves to the time the buffer
-     * accepted its last entry.
+     * Instructions committed by every processor since the run began (processors' ICs restart
+     * at each checkpoint; this does not).
      */
-    private void chargeIoLogStall(Processor p) {
-        long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
-        if (until > p.cycle()) {
-            ioLogStallCycles += until - p.cycle();
-            p.advanceTo(until);
-        }
+    public long instructionsCommitted() {
+        return loop.instructionsCommitted();
     }
 
     /** Cycles processors waited for a full input or interrupt log buffer. */
     public long ioLogStallCycles() {
-        return ioLogStallCycles;
+        return loop.ioLogStallCycles();
     }
 
-    private static long saturatingAdd(long a, long b) {
-        long sum = a + b;
-        return sum < a ? Long.MAX_VALUE : sum;
-    }
-
-    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
-    private boolean stoppedByCompletion() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private StopCause stopCauseOfFinal() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED) {
-                return StopCause.FAULT;
-            }
-        }
-        return StopCause.TRIGGER;
-    }
-
-    private boolean stalledAny() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.STALLED) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Lets in-flight writebacks and acknowledgements finish, so memory is quiescent. */
-    private void drain() {
-        while (queue.step()) {
-            // nothing else runs: every processor has halted
-        }
-    }
-
+    @Override
     public MemorySystem memorySystem() {
         return memorySystem;
     }
@@ -451,10 +126,12 @@ public final class TimedMachine {
         return network;
     }
 
+    @Override
     public Processor cpu(int i) {
         return cpus[i];
     }
 
+    @Override
     public int cpuCount() {
         return cpus.length;
     }
@@ -479,18 +156,18 @@ public final class TimedMachine {
         return interruptLog;
     }
 
-    /** The FDR recorder attached because {@code recorder.enabled} is set, or null. */
-    public MachineRecorder recorder() {
+    /** The FDR recording session attached because {@code recorder.enabled} is set, or null. */
+    public RecordingSession recorder() {
         return recorder;
     }
 
     /** The validation trace's recorder ({@code recorder.validate}), or null. */
     public ValidationRecorder validation() {
-        return validation;
+        return recorder == null ? null : recorder.validation();
     }
 
     /** The smallest network latency, which bounds how far processors run ahead of each other. */
     public long lookahead() {
-        return lookahead;
+        return loop.lookahead();
     }
 }

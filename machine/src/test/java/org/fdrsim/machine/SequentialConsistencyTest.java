@@ -84,7 +84,7 @@ class SequentialConsistencyTest {
     }
 
     static RunResult runChecked(ProgramImage p, MachineConfig c, ScChecker[] out) {
-        TimedMachine m = new TimedMachine(p, c, Console.silent());
+        TimedMachine m = MachineBuilder.timed(p, c, Console.silent());
         out[0] = attachChecker(m, p, c);
         return m.run();
     }
@@ -130,7 +130,7 @@ class SequentialConsistencyTest {
         int caught = 0;
         for (long seed = 1; seed <= 4; seed++) {
             MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=4", "seed=" + seed)).build();
-            TimedMachine m = new TimedMachine(p, c, Console.silent());
+            TimedMachine m = MachineBuilder.timed(p, c, Console.silent());
             ScChecker checker = attachChecker(m, p, c);
             m.memorySystem().addListener(corruptFirstReadReplyOfEachCache(m.memorySystem()));
             m.run();
@@ -209,7 +209,7 @@ class SequentialConsistencyTest {
         for (long seed = 1; seed <= 40L * SCALE; seed++) {
             MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=" + seed,
                     "memory.perturbationCycles=400")).build();
-            TimedMachine m = new TimedMachine(p, c, Console.silent());
+            TimedMachine m = MachineBuilder.timed(p, c, Console.silent());
             assertThat(m.run().cause()).isEqualTo(StopCause.ALL_HALTED);
             long rbase = p.symbols().get("r").value();
             long r0 = m.memorySystem().coherentWord(rbase);

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
-import org.fdrsim.cpu.functional.FunctionalMachine;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
@@ -28,11 +27,11 @@ class TimedMachineTest {
     }
 
     static RunResult timed(ProgramImage p, int cpus, long seed) throws Exception {
-        return new TimedMachine(p, config(cpus, seed), Console.silent()).run();
+        return MachineBuilder.timed(p, config(cpus, seed), Console.silent()).run();
     }
 
     static RunResult functional(ProgramImage p, int cpus, long seed) throws Exception {
-        return new FunctionalMachine(p, config(cpus, seed).functional(), Console.silent()).run();
+        return MachineBuilder.functional(p, config(cpus, seed), Console.silent()).run();
     }
 
     @ParameterizedTest
@@ -95,7 +94,7 @@ class TimedMachineTest {
                     bne r4, zero, next
                 done: halt
                 """, IncludeResolver.none());
-        TimedMachine m = new TimedMachine(p, config(4, 1), Console.silent());
+        TimedMachine m = MachineBuilder.timed(p, config(4, 1), Console.silent());
         RunResult r = m.run();
         assertThat(r.cause()).isEqualTo(StopCause.ALL_HALTED);
         long results = p.symbols().get("results").value();

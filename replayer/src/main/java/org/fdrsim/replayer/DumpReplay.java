@@ -7,7 +7,7 @@ import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * The dump adapter: what replay starts from, from a log-enhanced core dump alone (memory

@@ -8,8 +8,8 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.isa.Opcode;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.machine.TimedMachine;
-import org.fdrsim.machine.recording.CoreDumps;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.trace.AccessTrace;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,16 +20,16 @@ class CommitTraceTest {
     @CsvSource({"message-passing.s, 2, 1", "spin-lock.s, 4, 2", "racy-counter.s, 3, 5"})
     void theTracedPcsAreTheRecordedExecution(String example, int cpus, long seed) {
         ProgramImage program = Recording.example(example);
-        TimedMachine m = new TimedMachine(program, Recording.config(cpus, seed, List.of()), Console.silent());
-        AccessTrace accesses = m.recorder().enableTrace();
-        var result = m.run();
-        CoreDump dump = CoreDumps.of(m, result);
+        Simulation s = Simulation.run(program, Recording.config(cpus, seed, List.of()), Console.silent(),
+                RunOptions.LOGS.withTrace(true));
+        AccessTrace accesses = s.recorder().trace();
+        CoreDump dump = s.dump();
         CommitTrace.Result traced = CommitTrace.replay(DumpReplay.input(dump, 0));
         assertThat(traced.outcome().completed()).isTrue();
         CommitTrace t = traced.trace();
         Code code = program.code();
         for (int c = 0; c < cpus; c++) {
-            assertThat(t.instructions(c)).isEqualTo(m.cpu(c).instructionCount());
+            assertThat(t.instructions(c)).isEqualTo(s.timed().cpu(c).instructionCount());
             int[] pcs = t.pcs(c);
             assertThat(pcs[1]).isEqualTo(program.entry());
             // Every data access the recording saw is at an instruction that accesses memory, and

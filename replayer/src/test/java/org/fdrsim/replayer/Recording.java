@@ -12,11 +12,11 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 
 /**
@@ -97,18 +97,19 @@ record Recording(ReplayInput input, FinalState expected, RunResult result, Timed
     }
 
     static Recording record(ProgramImage program, MachineConfig config) {
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
+        Simulation s = Simulation.prepare(program, config, Console.silent());
+        TimedMachine m = s.timed();
         SparseMemory start = m.memorySystem().memory().copy();
         List<ArchState> starts = snapshots(m);
-        RunResult result = m.run();
-        return capture(m, program, start, starts, result);
+        RunResult result = s.run();
+        return capture(s, program, start, starts, result);
     }
 
-    static Recording capture(TimedMachine m, ProgramImage program, SparseMemory start,
+    static Recording capture(Simulation s, ProgramImage program, SparseMemory start,
             List<ArchState> starts, RunResult result) {
-        CoreDump dump = CoreDumps.of(m, result);
+        CoreDump dump = s.dump();
         ReplayInput input = DumpReplay.input(dump, 0);
-        return new Recording(input, DumpReplay.expected(dump), result, m, dump);
+        return new Recording(input, DumpReplay.expected(dump), result, s.timed(), dump);
     }
 
     static List<ArchState> snapshots(TimedMachine m) {

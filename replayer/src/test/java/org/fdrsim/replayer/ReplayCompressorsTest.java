@@ -9,7 +9,7 @@ import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

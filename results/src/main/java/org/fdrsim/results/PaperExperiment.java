@@ -7,8 +7,8 @@ import java.util.Map;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.config.SimTime;
-import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.cpu.sim.SimTime;
+import org.fdrsim.checkpoint.CheckpointSchedule;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.workloads.WorkloadRegistry;
 
@@ -185,7 +185,7 @@ public final class PaperExperiment {
     public static Result assemble(Options o, List<Measurement> ms) throws ConfigException {
         MachineConfig config = recordedConfig(o);
         double clock = config.processor().clockGHz() * 1e9;
-        double interval = config.checkpointCycles().intervalCycles() / clock;
+        double interval = config.checkpointSchedule().intervalCycles() / clock;
         List<WorkloadSummary> summaries = new ArrayList<>();
         int per = 2 * o.runs() + 1;
         for (int w = 0; w < o.workloads().size(); w++) {
@@ -228,7 +228,7 @@ public final class PaperExperiment {
             t.add(new Parameter(k.key() + " log buffer", b.sizeKB() + " KB, " + Outputs.f(b.drainMBps(), 0) + " MB/s, "
                     + (b.entryBytes() == 0 ? "variable" : b.entryBytes() + " B"), paper.getOrDefault(k.key(), "")));
         }
-        CheckpointConfig k = c.checkpointCycles();
+        CheckpointSchedule k = c.checkpointSchedule();
         double ghz = c.processor().clockGHz();
         t.add(new Parameter("checkpoint interval", c.checkpoint().interval() + " = " + SimTime.describe(k.intervalCycles(), ghz),
                 "333,333,333 cycles (1 GHz system clock) = 1/3 s"));

@@ -10,11 +10,11 @@ import java.util.function.Consumer;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.CoreDumps;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.Verdict;
@@ -98,9 +98,9 @@ public final class RandomTesting {
     }
 
     private static Run once(ProgramImage program, MachineConfig config) {
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        RunResult result = m.run();
-        CoreDump dump = CoreDumps.of(m, result);
+        Simulation run = Simulation.run(program, config, Console.silent(), RunOptions.LOGS);
+        RunResult result = run.result();
+        CoreDump dump = run.dump();
         String signature = result.consoleOutput().strip();
         return new Run(config.seed(), signature.isEmpty() ? "(no output)" : signature, DumpReplay.verify(dump, 0));
     }

@@ -8,15 +8,17 @@ import org.fdrsim.coherence.cache.CacheStats;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.machine.recording.MachineRecorder;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.fdrsim.workloads.WorkloadRegistry;
 
 /** Runs one {@link RunSpec} on the timed machine and measures it. Thread-safe: nothing is shared between runs. */
@@ -46,29 +48,20 @@ public final class Runner {
     public static Measurement run(RunSpec spec) throws ConfigException {
         MachineConfig config = config(spec);
         ProgramImage program = WorkloadRegistry.scaled(spec.workload(), spec.work(), config.cpus());
-        TimedMachine m = new TimedMachine(program, config, new Console(new byte[0], OutputStream.nullOutputStream()));
-        MachineRecorder r = m.recorder();
-        long warmup = config.checkpointCycles().warmupCycles();
+        Simulation run = Simulation.prepare(program, config, new Console(new byte[0], OutputStream.nullOutputStream()),
+                RunOptions.EXPERIMENT.withTrace(spec.trace()));
+        TimedMachine m = run.timed();
+        RecordingSession r = run.recorder();
+        long warmup = config.checkpointSchedule().warmupCycles();
         Snapshot[] atWarmup = {Snapshot.ZERO};
-        if (r != null) {
-            r.observeAllPolicies();
-            if (spec.trace()) {
-                r.enableTrace();
-            }
-            r.countArcsOnly();
-            r.logs().probeAlternatives();
-            if (warmup > 0) {
-                r.checkpoints().setObserver((number, cycle) -> {
-                    if (number == 1) {
-                        atWarmup[0] = Snapshot.of(m, r);
-                    }
-                });
-            }
+        if (r != null && warmup > 0) {
+            r.checkpoints().setObserver((number, cycle) -> {
+                if (number == 1) {
+                    atWarmup[0] = Snapshot.of(m, r);
+                }
+            });
         }
-        RunResult result = m.run();
-        if (r != null) {
-            r.flush();
-        }
+        RunResult result = run.run();
         long accesses = 0;
         long misses = 0;
         long sharing = 0;
@@ -106,7 +99,7 @@ public final class Runner {
             Map<String, Long> arcs) {
         static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, zeroLogs(), Map.of());
 
-        static Snapshot of(TimedMachine m, MachineRecorder r) {
+        static Snapshot of(TimedMachine m, RecordingSession r) {
             Map<String, LogSize> logs = new LinkedHashMap<>();
             for (LogKind k : LogKind.values()) {
                 logs.put(k.key(), LogSize.of(r.logs().totals(k), r.logs().alternatives(k)));

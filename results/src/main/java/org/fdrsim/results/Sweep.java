@@ -188,7 +188,7 @@ public final class Sweep {
                 (i % 2 == 0 ? base : fdr).add(ms.get(i));
             }
             MachineConfig c = Runner.config(plan(spec, p).get(1));
-            double interval = c.checkpointCycles().intervalCycles() / (c.processor().clockGHz() * 1e9);
+            double interval = c.checkpointSchedule().intervalCycles() / (c.processor().clockGHz() * 1e9);
             out.add(new PointResult(p, WorkloadSummary.of(spec.workload(), base, fdr, null, interval,
                     c.checkpoint().retained(), c.memoryBytesPerCpu())));
         }

@@ -9,13 +9,14 @@ import java.util.Set;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** The commercial proxies on the kernel: they finish, compute what they must, and do the I/O they claim. */
 class CommercialWorkloadsTest {
@@ -38,7 +39,7 @@ class CommercialWorkloadsTest {
             loader.set(e.getKey(), e.getValue());
         }
         MachineConfig config = loader.build();
-        TimedMachine m = new TimedMachine(w.assemble(scale), config, new Console(new byte[0], OutputStream.nullOutputStream()));
+        TimedMachine m = MachineBuilder.timed(w.assemble(scale), config, new Console(new byte[0], OutputStream.nullOutputStream()));
         return new Run(m.run(), m);
     }
 
@@ -94,13 +95,13 @@ class CommercialWorkloadsTest {
         Set<String> signatures = new HashSet<>();
         for (long seed = 1; seed <= 4; seed++) {
             MachineConfig c = ConfigLoader.fdr1().set("seed", Long.toString(seed)).build();
-            RunResult r = new TimedMachine(t.assemble(), c, new Console(new byte[0], OutputStream.nullOutputStream())).run();
+            RunResult r = MachineBuilder.timed(t.assemble(), c, new Console(new byte[0], OutputStream.nullOutputStream())).run();
             assertThat(r.cause()).isEqualTo(StopCause.ALL_HALTED);
             signatures.add(r.consoleOutput().trim());
         }
         assertThat(signatures).hasSizeGreaterThan(1);
         MachineConfig c = ConfigLoader.fdr1().build(); // 4 processors, generated for 2
-        RunResult r = new TimedMachine(new RandomTester(2, 5, 10).assemble(), c,
+        RunResult r = MachineBuilder.timed(new RandomTester(2, 5, 10).assemble(), c,
                 new Console(new byte[0], OutputStream.nullOutputStream())).run();
         assertThat(r.cause()).isEqualTo(StopCause.TRIGGER);
         assertThat(r.triggerCode()).isEqualTo(0x7E1);

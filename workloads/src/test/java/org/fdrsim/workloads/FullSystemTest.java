@@ -20,12 +20,13 @@ import org.fdrsim.io.log.DmaDataLog;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptEntry;
 import org.fdrsim.io.log.InterruptLog;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The kernel and the full-system examples on the timed machine with its devices. */
 class FullSystemTest {
@@ -76,7 +77,7 @@ class FullSystemTest {
     void diskChecksumIsTheSameOnEveryProcessorCount(int cpus) throws Exception {
         long seed = 7;
         MachineConfig config = config(cpus, seed);
-        TimedMachine m = new TimedMachine(KernelPrograms.assemble(KernelPrograms.DISK_CHECKSUM), config,
+        TimedMachine m = MachineBuilder.timed(KernelPrograms.assemble(KernelPrograms.DISK_CHECKSUM), config,
                 Console.silent());
         ByteLogSink dmaData = new ByteLogSink();
         m.deviceSystem().dmaEngines().get(0).dataLog().setSink(dmaData);
@@ -102,7 +103,7 @@ class FullSystemTest {
     void packetEchoReturnsEveryPacketOnEveryProcessorCount(int cpus) throws Exception {
         long seed = 3;
         MachineConfig config = config(cpus, seed);
-        TimedMachine m = new TimedMachine(KernelPrograms.assemble(KernelPrograms.PACKET_ECHO), config,
+        TimedMachine m = MachineBuilder.timed(KernelPrograms.assemble(KernelPrograms.PACKET_ECHO), config,
                 Console.silent());
         RunResult r = m.run();
         assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
@@ -123,7 +124,7 @@ class FullSystemTest {
     /** NIC interrupts (number 3) as (cpu, IC) pairs, from the interrupt log. */
     private static List<String> nicInterrupts(long seed) throws Exception {
         MachineConfig config = config(2, seed);
-        TimedMachine m = new TimedMachine(KernelPrograms.assemble(KernelPrograms.PACKET_ECHO), config,
+        TimedMachine m = MachineBuilder.timed(KernelPrograms.assemble(KernelPrograms.PACKET_ECHO), config,
                 Console.silent());
         ByteLogSink[] sinks = {new ByteLogSink(), new ByteLogSink()};
         for (int c = 0; c < 2; c++) {
@@ -156,7 +157,7 @@ class FullSystemTest {
     @Test
     void consoleInputFromAFileReachesTheProgramAndTheInputLog() throws Exception {
         byte[] input = "Flight data, recorded.".getBytes(StandardCharsets.US_ASCII);
-        TimedMachine m = new TimedMachine(KernelPrograms.assemble(KernelPrograms.CONSOLE_ECHO), config(2, 1),
+        TimedMachine m = MachineBuilder.timed(KernelPrograms.assemble(KernelPrograms.CONSOLE_ECHO), config(2, 1),
                 new Console(input, null));
         ByteLogSink[] sinks = {new ByteLogSink(), new ByteLogSink()};
         m.inputLog().setSink(0, sinks[0]);
@@ -200,7 +201,7 @@ class FullSystemTest {
                 """;
         ProgramImage p = KernelPrograms.assembleUser("user.s", user);
         MachineConfig config = ConfigLoader.fdr1().set("cpus", "2").build(); // no devices needed
-        RunResult r = new TimedMachine(p, config, Console.silent()).run();
+        RunResult r = MachineBuilder.timed(p, config, Console.silent()).run();
         assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
         assertThat(r.consoleOutput()).isEqualTo("42\n");
     }
@@ -219,7 +220,7 @@ class FullSystemTest {
                     .set("devices.disk.transferCyclesPerSector", "300")
                     .set("devices.interrupts.routing", seed % 2 == 0 ? "fixed" : "round-robin")
                     .build();
-            TimedMachine m = new TimedMachine(KernelPrograms.assemble(KernelPrograms.DISK_CHECKSUM), config,
+            TimedMachine m = MachineBuilder.timed(KernelPrograms.assemble(KernelPrograms.DISK_CHECKSUM), config,
                     Console.silent());
             RunResult r = m.run();
             assertThat(r.cause()).as("seed %d: %s", seed, r.describeStop()).isEqualTo(StopCause.ALL_HALTED);

@@ -183,6 +183,20 @@ public final class ConfigLoader {
         return new ConfigLoader(config).toYaml();
     }
 
+    /**
+     * The configuration as a core dump stores it. Without validation the {@code recorder.validate}
+     * and {@code recorder.validateEvery} settings are left out (reading the text back gives their
+     * defaults), so a dump of a run without validation is byte for byte what it was before
+     * validation existed.
+     */
+    public static String toDumpYaml(MachineConfig config) {
+        ConfigLoader loader = new ConfigLoader(config);
+        if (!config.recorder().validate()) {
+            ((ObjectNode) loader.tree.get("recorder")).remove(List.of("validate", "validateEvery"));
+        }
+        return loader.toYaml();
+    }
+
     private void merge(ObjectNode into, ObjectNode from, String prefix, String where) throws ConfigException {
         Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
         while (fields.hasNext()) {

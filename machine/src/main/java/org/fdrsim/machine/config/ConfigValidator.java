@@ -2,7 +2,7 @@ package org.fdrsim.machine.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.RecorderConfig;
 
 /**
  * Checks a configuration's values and names each bad setting by its path in the tree
@@ -56,13 +56,8 @@ final class ConfigValidator {
         recorder(c.recorder());
         if (c.checkpoint() == null) {
             problems.add("checkpoint is missing");
-        } else {
-            CheckpointSettings k = c.checkpoint();
-            time(c, "checkpoint.interval", k.interval(), false);
-            time(c, "checkpoint.quiesce", k.quiesce(), false);
-            range("checkpoint.retained", k.retained(), 2, 1 << 16);
-            time(c, "checkpoint.replayIntervalTarget", k.replayIntervalTarget(), true);
-            time(c, "checkpoint.warmup", k.warmup(), false);
+        } else if (c.processor() != null) {
+            problems.addAll(c.checkpoint().problems(c.processor().clockGHz(), c.processor().systemClockGHz()));
         }
         if (c.devices() == null) {
             problems.add("devices is missing");
@@ -71,57 +66,11 @@ final class ConfigValidator {
         }
     }
 
-    /** A time with a unit ({@link SimTime}); {@code positive}: more than zero cycles. */
-    private void time(MachineConfig c, String path, String text, boolean positive) {
-        if (c.processor() == null || !(c.processor().clockGHz() > 0) || !(c.processor().systemClockGHz() > 0)) {
-            return; // the clocks' own problems are reported
-        }
-        try {
-            long cycles = SimTime.cycles(path, text, c.processor().clockGHz(), c.processor().systemClockGHz());
-            if (positive && cycles <= 0) {
-                problems.add(path + " must be positive, got '" + text + "'");
-            }
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
-        }
-    }
-
     private void recorder(RecorderConfig r) {
         if (r == null) {
             problems.add("recorder is missing");
-            return;
-        }
-        try {
-            org.fdrsim.recorder.compress.Codec.parse(r.compressor());
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
-        }
-        if (!RecorderConfig.FIXED9.equals(r.raceEncoding()) && !RecorderConfig.DELTA.equals(r.raceEncoding())) {
-            problems.add("recorder.raceEncoding must be 'fixed9' (FDR1's 9-byte entries) or 'delta', got '" + r.raceEncoding() + "'");
-        }
-        if (!java.util.List.of("fdr", "all-arcs", "none").contains(r.policy())) {
-            problems.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer), got '"
-                    + r.policy() + "'");
-        }
-        if (!(r.reservedMemoryPercent() > 0) || r.reservedMemoryPercent() > 100) {
-            problems.add("recorder.reservedMemoryPercent must be in (0, 100], got " + r.reservedMemoryPercent());
-        }
-        range("recorder.chunkBytes", r.chunkBytes(), 64, 1 << 20);
-        range("recorder.validateEvery", r.validateEvery(), 1, 1L << 32);
-        if (r.buffers() == null) {
-            problems.add("recorder.buffers is missing");
-            return;
-        }
-        for (LogKind k : org.fdrsim.recorder.buffer.LogKind.values()) {
-            String path = "recorder.buffers." + k.key();
-            LogBufferConfig b = r.buffers().get(k);
-            if (b == null) {
-                problems.add(path + " is missing");
-                continue;
-            }
-            range(path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
-            positive(path + ".drainMBps", b.drainMBps());
-            range(path + ".entryBytes", b.entryBytes(), 0, b.sizeKB() * 1024L);
+        } else {
+            problems.addAll(r.problems());
         }
     }
 

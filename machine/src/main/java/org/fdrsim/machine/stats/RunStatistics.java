@@ -3,6 +3,7 @@ package org.fdrsim.machine.stats;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.MachineConfig;
 
@@ -27,12 +28,19 @@ public final class RunStatistics {
         return run;
     }
 
-    /** Everything: the summary and the memory system's and network's counters. */
-    public static Map<String, Object> of(RunResult r, TimedMachine machine, MachineConfig config) {
+    /**
+     * Everything about a finished run: the summary, and on the timed machine the memory
+     * system's and network's counters (the ideal memory has none).
+     */
+    public static Map<String, Object> of(Simulation run) {
+        RunResult r = run.result();
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("run", summary(r, config));
-        root.put("memory", machine.memorySystem().stats());
-        root.put("network", machine.network().statistics().toMap(Math.max(1, r.cycles())));
+        root.put("run", summary(r, run.config()));
+        if (!run.config().memory().ideal()) {
+            TimedMachine machine = run.timed();
+            root.put("memory", machine.memorySystem().stats());
+            root.put("network", machine.network().statistics().toMap(Math.max(1, r.cycles())));
+        }
         return root;
     }
 }

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.checkpoint.CheckpointSchedule;
+import org.fdrsim.cpu.sim.SimTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +42,7 @@ class CheckpointTimeTest {
     @Test
     void fdr1IsOneThirdSecondTenMicrosecondsOneSecond() throws Exception {
         MachineConfig c = ConfigLoader.fdr1().build();
-        CheckpointConfig k = c.checkpointCycles();
+        CheckpointSchedule k = c.checkpointSchedule();
         assertThat(k.intervalCycles()).isEqualTo(1_333_333_333L);
         assertThat(k.quiesceCycles()).isEqualTo(40_000L);
         assertThat(k.replayIntervalTargetCycles()).isEqualTo(4_000_000_000L);
@@ -51,8 +52,15 @@ class CheckpointTimeTest {
     }
 
     @Test
+    void systemCyclesAreReadAtTheConfiguredSystemClock() throws Exception {
+        ConfigLoader l = ConfigLoader.fdr1().set("checkpoint.interval", "1000 system cycles");
+        assertThat(l.build().checkpointSchedule().intervalCycles()).isEqualTo(4000);
+        assertThat(l.set("processor.systemClockGHz", "2").build().checkpointSchedule().intervalCycles()).isEqualTo(2000);
+    }
+
+    @Test
     void aWarmupMovesOnlyTheFirstCheckpoint() throws Exception {
-        CheckpointConfig k = ConfigLoader.fdr1().set("checkpoint.warmup", "100 ms").build().checkpointCycles();
+        CheckpointSchedule k = ConfigLoader.fdr1().set("checkpoint.warmup", "100 ms").build().checkpointSchedule();
         assertThat(k.firstCheckpointCycle()).isEqualTo(400_000_000L);
         assertThat(k.intervalCycles()).isEqualTo(1_333_333_333L);
     }
@@ -78,7 +86,7 @@ class CheckpointTimeTest {
         ConfigLoader l = ConfigLoader.fdr1().set("checkpoint.intervalCycles", "333333333");
         MachineConfig c = l.build();
         assertThat(c.checkpoint().interval()).isEqualTo("333333333 cycles");
-        assertThat(c.checkpointCycles().intervalCycles()).isEqualTo(333_333_333L);
+        assertThat(c.checkpointSchedule().intervalCycles()).isEqualTo(333_333_333L);
         assertThat(l.notes()).hasSize(1);
         assertThat(l.notes().get(0)).startsWith("note: checkpoint.intervalCycles: 333333333 (old name) counts processor cycles")
                 .doesNotContain("\n");
@@ -92,8 +100,8 @@ class CheckpointTimeTest {
                   retained: 3
                 """);
         ConfigLoader f = ConfigLoader.fdr1().file(yaml);
-        CheckpointConfig k = f.build().checkpointCycles();
-        assertThat(k).isEqualTo(new CheckpointConfig(100_000, 0, 3, 300_000));
+        CheckpointSchedule k = f.build().checkpointSchedule();
+        assertThat(k).isEqualTo(new CheckpointSchedule(100_000, 0, 3, 300_000));
         assertThat(f.notes()).hasSize(3);
         assertThatThrownBy(() -> ConfigLoader.fdr1().set("checkpoint.intervalCycles", "1/3 s"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("expects a whole number of processor cycles");

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fdrsim.recorder.buffer.BufferSpec;
+import org.fdrsim.recorder.buffer.LogKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +26,12 @@ class ConfigLoaderTest {
         assertThat(c.memory().perCpuMB()).isEqualTo(512);
         assertThat(c.network().linkGBps()).isEqualTo(6.4);
         assertThat(c.processor().clockGHz()).isEqualTo(4.0);
+        // Table 3's buffers, as the recorder receives them at the 4 GHz processor clock
+        var buffers = c.recorder().options(c.processor().clockGHz()).buffers();
+        assertThat(buffers.get(LogKind.MEMORY_RACE)).isEqualTo(BufferSpec.of(LogKind.MEMORY_RACE, 32, 10, 4.0));
+        assertThat(buffers.get(LogKind.MEMORY_RACE).bytesPerCycle()).isEqualTo(0.0025); // 10 MB/s at 4 GHz
+        assertThat(c.recorder().buffers().cacheCheckpoint().entryBytes()).isEqualTo(72);
+        assertThat(buffers.get(LogKind.MEMORY_CHECKPOINT).capacityBytes()).isEqualTo(256 * 1024);
     }
 
     @Test

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.fdrsim.recorder.check.SoundnessChecker;
-import org.fdrsim.recorder.policy.ArcPolicy;
 import org.fdrsim.recorder.policy.FdrPolicy;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.ArcPolicy;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.junit.jupiter.api.Test;
 
 /** The checker must reject logs that miss a needed arc: it is a test that can fail. */
@@ -94,7 +95,7 @@ class BrokenPolicyTest {
             SharedVic shared = new SharedVic(4);
             RecordedRun run = RecordedRun.run(RacyProgram.generate(seed, 4, 24, 60),
                     RecordedRun.config(4, seed, false, RecordedRun.TINY), drop, shared);
-            MachineRecorder r = run.recorder();
+            RecordingSession r = run.recorder();
             assertThat(SoundnessChecker.check(r.trace(), r.arcs(PolicyName.FDR), 4).sound()).isTrue();
             if (!SoundnessChecker.check(r.trace(), drop.arcs(), 4).sound()) {
                 dropCaught++;

@@ -7,12 +7,13 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.LogSegment;
 import org.junit.jupiter.api.Test;
 
 /** Retention, the reserved memory filling up, and the cost of quiescing. */
@@ -26,9 +27,7 @@ class CheckpointPolicyTest {
     }
 
     static CoreDump record(MachineConfig c) {
-        TimedMachine m = new TimedMachine(RACY, c, Console.silent());
-        RunResult r = m.run();
-        return CoreDumps.of(m, r);
+        return Simulation.run(RACY, c, Console.silent(), RunOptions.LOGS).dump();
     }
 
     @Test
@@ -77,10 +76,10 @@ class CheckpointPolicyTest {
         // too small for even one interval: the recorder stops the machine and says why
         double tiny = perInterval * 0.2 * 100.0 / memory;
         MachineConfig c = config(2000, "recorder.reservedMemoryPercent=" + tiny);
-        TimedMachine m = new TimedMachine(RACY, c, Console.silent());
-        RunResult r = m.run();
+        Simulation s = Simulation.run(RACY, c, Console.silent(), RunOptions.LOGS);
+        RunResult r = s.result();
         assertThat(r.cause()).isEqualTo(StopCause.RESERVE_FULL);
-        CoreDump d = CoreDumps.of(m, r);
+        CoreDump d = s.dump();
         assertThat(d.trigger().cause()).isEqualTo("RESERVE_FULL");
         assertThat(d.trigger().description()).contains("reserved log memory full").doesNotContain("\n");
         assertThat(d.checkpoints()).hasSize(1);

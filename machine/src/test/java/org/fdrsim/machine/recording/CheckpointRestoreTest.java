@@ -16,14 +16,15 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.LogSegment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -77,7 +78,8 @@ class CheckpointRestoreTest {
 
     /** Records {@code program}, snapshots memory at every checkpoint, and checks every retained one. */
     static Outcome check(ProgramImage program, MachineConfig config) {
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
+        Simulation sim = Simulation.prepare(program, config, Console.silent());
+        TimedMachine m = sim.timed();
         MemorySystem mem = m.memorySystem();
         Map<Integer, SparseMemory> coherent = new TreeMap<>();
         Map<Integer, SparseMemory> raw = new TreeMap<>();
@@ -88,8 +90,8 @@ class CheckpointRestoreTest {
             raw.put(number, r);
             coherent.put(number, c);
         });
-        RunResult result = m.run();
-        CoreDump dump = CoreDumps.of(m, result);
+        RunResult result = sim.run();
+        CoreDump dump = sim.dump();
         List<CheckpointState> cps = dump.checkpoints();
         assertThat(cps).isNotEmpty();
         int stale = 0;

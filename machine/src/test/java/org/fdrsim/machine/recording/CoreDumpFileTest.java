@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
@@ -35,9 +36,7 @@ class CoreDumpFileTest {
                 "disk-checksum.s");
         MachineConfig c = CheckpointRestoreTest.config(2, seed, 100_000,
                 List.of("devices.enabled=true", "limits.maxCycles=1500000"));
-        TimedMachine m = new TimedMachine(p, c, Console.silent());
-        RunResult r = m.run();
-        return CoreDumps.of(m, r);
+        return Simulation.run(p, c, Console.silent(), RunOptions.LOGS).dump();
     }
 
     @BeforeAll
@@ -179,9 +178,10 @@ class CoreDumpFileTest {
                   halt
                 """;
         ProgramImage p = CheckpointRestoreTest.assemble("t.s", src);
-        TimedMachine m = new TimedMachine(p, CheckpointRestoreTest.config(2, 1, 2000, List.of()), Console.silent());
-        RunResult r = m.run();
-        CoreDump d = CoreDumps.of(m, r);
+        Simulation s = Simulation.run(p, CheckpointRestoreTest.config(2, 1, 2000, List.of()), Console.silent(),
+                RunOptions.LOGS);
+        RunResult r = s.result();
+        CoreDump d = s.dump();
         assertThat(d.trigger().cause()).isEqualTo("TRIGGER");
         assertThat(d.trigger().cpu()).isEqualTo(1);
         assertThat(d.trigger().code()).isEqualTo(42);
@@ -190,9 +190,8 @@ class CoreDumpFileTest {
         assertThat(d.checkpoints().size()).isGreaterThanOrEqualTo(2);
 
         String bad = ".text\n_start:\n  li r1, 3\n  div r2, r1, zero\n  halt\n";
-        TimedMachine m2 = new TimedMachine(CheckpointRestoreTest.assemble("f.s", bad),
-                CheckpointRestoreTest.config(1, 1, 2000, List.of()), Console.silent());
-        CoreDump f = CoreDumps.of(m2, m2.run());
+        CoreDump f = Simulation.run(CheckpointRestoreTest.assemble("f.s", bad),
+                CheckpointRestoreTest.config(1, 1, 2000, List.of()), Console.silent(), RunOptions.LOGS).dump();
         assertThat(f.trigger().cause()).isEqualTo("FAULT");
         assertThat(f.trigger().fault()).isEqualTo("DIVISION_BY_ZERO");
         assertThat(f.trigger().pc()).isEqualTo(1);

@@ -9,6 +9,7 @@ import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.recorder.buffer.LogKind;
@@ -30,7 +31,7 @@ class IoLogStallTest {
             """;
 
     private static RunResult run(ProgramImage p, List<String> settings, TimedMachine[] out) throws Exception {
-        TimedMachine m = new TimedMachine(p, ConfigLoader.fdr1().set(settings).build(), Console.silent());
+        TimedMachine m = MachineBuilder.timed(p, ConfigLoader.fdr1().set(settings).build(), Console.silent());
         out[0] = m;
         return m.run();
     }

@@ -8,9 +8,9 @@ import java.util.List;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.fdrsim.recorder.trace.AccessTrace;
 import org.junit.jupiter.api.Test;
 
@@ -37,9 +37,9 @@ class NetzerVersusFdrTest {
             RecordedRun run = RecordedRun.run(RacyProgram.generate(seed, cpus, blocks, ops),
                     RecordedRun.config(cpus, seed, false, caches));
             assertThat(run.result().cause()).as("seed %d", seed).isEqualTo(StopCause.ALL_HALTED);
-            MachineRecorder r = run.recorder();
+            RecordingSession r = run.recorder();
             AccessTrace trace = r.trace();
-            ArcLog netzer = NetzerReduction.reduce(trace, cpus);
+            ArcLog netzer = trace.netzer().arcs();
             ArcLog fdr = r.arcs(PolicyName.FDR);
             ArcLog all = r.arcs(PolicyName.ALL_ARCS);
             for (ArcLog log : List.of(netzer, fdr, all)) {

@@ -6,14 +6,34 @@ import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.recorder.policy.ArcPolicy;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.race.ArcPolicy;
+import org.fdrsim.recorder.session.RecordingSession;
 
 /** Test helper: one recorded run of a program with the trace and every online policy observing. */
-record RecordedRun(TimedMachine machine, MachineRecorder recorder, RunResult result) {
+record RecordedRun(Simulation simulation) {
+    TimedMachine machine() {
+        return simulation.timed();
+    }
+
+    RecordingSession recorder() {
+        return simulation.recorder();
+    }
+
+    RunResult result() {
+        return simulation.result();
+    }
+
+    /** The core dump of the run (the race logs as the hardware stored them). */
+    CoreDump dump() {
+        return simulation.dump();
+    }
 
     /** Tiny caches: 1 KB L1 direct-mapped, 1 KB 2-way L2 (16 frames): replacements everywhere. */
     static final List<String> TINY = List.of("caches.l1.sizeKB=1", "caches.l1.ways=1", "caches.l2.sizeKB=1",
@@ -40,15 +60,12 @@ record RecordedRun(TimedMachine machine, MachineRecorder recorder, RunResult res
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        MachineRecorder r = m.recorder();
-        r.observeAllPolicies();
-        r.enableTrace();
+        Simulation s = Simulation.prepare(program, config, Console.silent(), RunOptions.TRACED);
+        RecordingSession r = s.recorder();
         for (ArcPolicy p : extraObservers) {
             r.race().addObserver(p);
         }
-        RunResult result = m.run();
-        r.flush();
-        return new RecordedRun(m, r, result);
+        s.run();
+        return new RecordedRun(s);
     }
 }

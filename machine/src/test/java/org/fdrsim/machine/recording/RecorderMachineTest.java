@@ -13,6 +13,7 @@ import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.policy.PolicyName;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.junit.jupiter.api.Test;
 
 /** The recorder inside the timed machine: message bytes, stalls that reach processors, state size. */
@@ -24,7 +25,7 @@ class RecorderMachineTest {
     void repliesGrowByFdrsFiveBytesOnTheWire() {
         MachineConfig on = RecordedRun.config(4, 42, false, List.of());
         RecordedRun r = RecordedRun.run(PROGRAM, on);
-        assertThat(on.coherence().replyExtraBytes()).isEqualTo(5);
+        assertThat(r.machine().memorySystem().config().replyExtraBytes()).isEqualTo(5);
         assertThat(r.recorder().race().repliesSent()).isPositive();
         var messages = (java.util.Map<String, java.util.Map<String, Long>>) r.machine().memorySystem().stats()
                 .get("messages");
@@ -43,7 +44,7 @@ class RecorderMachineTest {
                 "recorder.buffers.memoryRace.drainMBps=0.5"));
         RecordedRun fast = RecordedRun.run(PROGRAM, RecordedRun.config(4, 42, false, List.of()));
         RecordedRun stalled = RecordedRun.run(PROGRAM, RecordedRun.config(4, 42, false, slow));
-        MachineRecorder r = stalled.recorder();
+        RecordingSession r = stalled.recorder();
         LogTotals race = r.logs().totals(LogKind.MEMORY_RACE);
         assertThat(race.stalls()).isPositive();
         assertThat(r.stallCycles()).isPositive();
@@ -55,7 +56,7 @@ class RecorderMachineTest {
         // And the log stays sound under the changed timing.
         assertThat(SoundnessChecker.check(r.trace(), r.arcs(), 4).sound()).isTrue();
         // So is the log as it went into the dump, through the stalled buffers and the compressor.
-        CheckpointState stored = CoreDumps.of(stalled.machine(), stalled.result()).checkpoints().get(0);
+        CheckpointState stored = stalled.dump().checkpoints().get(0);
         assertThat(SoundnessChecker.storedArcs(stored, 4).size()).isEqualTo(r.arcs().size());
         assertThat(SoundnessChecker.check(r.trace(), stored, 4).sound()).isTrue();
         assertThat(fast.recorder().logs().totals(LogKind.MEMORY_RACE).stalls()).isZero();

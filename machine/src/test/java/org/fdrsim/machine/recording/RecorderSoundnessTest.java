@@ -7,9 +7,9 @@ import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.recorder.check.SoundnessChecker;
 import org.fdrsim.recorder.check.SoundnessReport;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.policy.NetzerReduction;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,9 +35,9 @@ class RecorderSoundnessTest {
             RecordedRun run = RecordedRun.run(RacyProgram.generate(seed, cpus, blocks, ops),
                     RecordedRun.config(cpus, seed, cic16, caches));
             assertThat(run.result().cause()).as("seed %d", seed).isEqualTo(StopCause.ALL_HALTED);
-            MachineRecorder r = run.recorder();
+            RecordingSession r = run.recorder();
             // fdr's log as it goes into the dump (the recorder's own policy); all-arcs is only observed.
-            List<CheckpointState> stored = CoreDumps.of(run.machine(), run.result()).checkpoints();
+            List<CheckpointState> stored = run.dump().checkpoints();
             assertThat(stored).hasSize(1);
             assertThat(SoundnessChecker.storedArcs(stored.get(0), cpus).size()).isEqualTo(r.arcs(PolicyName.FDR).size());
             for (PolicyName p : List.of(PolicyName.FDR, PolicyName.ALL_ARCS)) {
@@ -46,7 +46,7 @@ class RecorderSoundnessTest {
                 assertThat(report.sound()).as("%s, seed %d, cic16 %s: %s", p, seed, cic16, report).isTrue();
                 pairs += report.pairsChecked();
             }
-            ArcLog reduced = NetzerReduction.reduce(r.trace(), cpus);
+            ArcLog reduced = r.trace().netzer().arcs();
             SoundnessReport nr = SoundnessChecker.check(r.trace(), reduced, cpus);
             assertThat(nr.sound()).as("netzer, seed %d, cic16 %s: %s", seed, cic16, nr).isTrue();
             int f = r.arcs(PolicyName.FDR).size();

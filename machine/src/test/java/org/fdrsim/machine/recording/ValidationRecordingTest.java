@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
@@ -43,8 +44,7 @@ class ValidationRecordingTest {
         }
         MachineConfig c = CheckpointRestoreTest.config(2, seed, 100_000, sets);
         c = retain(c, 4);
-        TimedMachine m = new TimedMachine(p, c, Console.silent());
-        return CoreDumps.of(m, m.run());
+        return Simulation.run(p, c, Console.silent(), RunOptions.LOGS).dump();
     }
 
     private static MachineConfig retain(MachineConfig c, int n) {

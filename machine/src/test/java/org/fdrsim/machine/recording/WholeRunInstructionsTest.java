@@ -6,6 +6,7 @@ import java.util.List;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.machine.MachineBuilder;
 import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
@@ -17,11 +18,11 @@ class WholeRunInstructionsTest {
     @Test
     void theInstructionLimitCountsEveryIntervalWhileRecording() throws Exception {
         MachineConfig base = CheckpointRestoreTest.config(4, 5, 1000, RecordedRun.TINY);
-        TimedMachine whole = new TimedMachine(CheckpointPolicyTest.RACY, base, Console.silent());
+        TimedMachine whole = MachineBuilder.timed(CheckpointPolicyTest.RACY, base, Console.silent());
         assertThat(whole.run().cause()).isEqualTo(StopCause.ALL_HALTED);
         long limit = whole.instructionsCommitted() / 2;
         MachineConfig limited = new ConfigLoader(base).set(List.of("limits.maxInstructions=" + limit)).build();
-        TimedMachine m = new TimedMachine(CheckpointPolicyTest.RACY, limited, Console.silent());
+        TimedMachine m = MachineBuilder.timed(CheckpointPolicyTest.RACY, limited, Console.silent());
         RunResult r = m.run();
         assertThat(r.cause()).isEqualTo(StopCause.INSTRUCTION_LIMIT);
         assertThat(m.recorder().checkpoints().taken()).as("many intervals before the limit").isGreaterThan(5);
@@ -31,7 +32,7 @@ class WholeRunInstructionsTest {
 
         // without the recorder the same limit stops at the same count
         MachineConfig plain = new ConfigLoader(limited).set("recorder.enabled", "false").build();
-        TimedMachine p = new TimedMachine(CheckpointPolicyTest.RACY, plain, Console.silent());
+        TimedMachine p = MachineBuilder.timed(CheckpointPolicyTest.RACY, plain, Console.silent());
         RunResult pr = p.run();
         assertThat(pr.cause()).isEqualTo(StopCause.INSTRUCTION_LIMIT);
         assertThat(p.instructionsCommitted()).isEqualTo(pr.instructions()).isBetween(limit, limit + plain.cpus());

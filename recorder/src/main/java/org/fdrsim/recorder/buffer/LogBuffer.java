@@ -4,7 +4,7 @@ import org.fdrsim.cpu.log.LogSink;
 import org.fdrsim.recorder.compress.ChunkCompressor;
 import org.fdrsim.recorder.compress.Codec;
 import org.fdrsim.recorder.compress.CompressionProbe;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.race.DeltaRaceEncoding;
 import org.fdrsim.recorder.race.RaceEntry;
 

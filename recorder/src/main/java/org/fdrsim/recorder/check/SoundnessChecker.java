@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.trace.AccessTrace;
 

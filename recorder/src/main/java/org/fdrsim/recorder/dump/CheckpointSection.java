@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.compress.ChunkCompressor;
 
 /**

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * A retained logical checkpoint and the logs of the checkpoint interval that begins at it

@@ -7,6 +7,7 @@ import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * The log-enhanced core dump (FDR section 6, "The Trigger"): everything needed to replay the

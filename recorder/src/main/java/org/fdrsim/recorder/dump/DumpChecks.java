@@ -8,6 +8,7 @@ import org.fdrsim.io.log.DmaDataLog;
 import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.race.RaceEntry;
 
 /**

@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.policy;
 
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.ArcPolicy;
 
 /** Logs every arc a reply reveals, with no reduction: the upper bound FDR's VIC improves on. */
 public final class AllArcsPolicy implements ArcPolicy {

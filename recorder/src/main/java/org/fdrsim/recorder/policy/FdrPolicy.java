@@ -2,6 +2,7 @@ package org.fdrsim.recorder.policy;
 
 import java.util.Arrays;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.ArcPolicy;
 
 /**
  * FDR's transitive reduction (Table 2): each agent j keeps VIC[i], the largest IC it has

@@ -3,7 +3,6 @@ package org.fdrsim.recorder.policy;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import org.fdrsim.recorder.race.ArcLog;
-import org.fdrsim.recorder.trace.AccessTrace;
 
 /**
  * The reference reduction ({@code netzer}): Netzer's transitive reduction of the block-conflict
@@ -76,15 +75,6 @@ public final class NetzerReduction {
     /** Where current ICs come from (null: every agent's last access). */
     public void setCurrentIc(CurrentIc currentIc) {
         this.currentIc = currentIc;
-    }
-
-    /**
-     * The netzer arcs of {@code trace}: the reduction the trace computed online while it was
-     * recorded (the live list; do not modify). {@code agents} is accepted for compatibility:
-     * the reduction grows with the agent ids it sees.
-     */
-    public static ArcLog reduce(AccessTrace trace, int agents) {
-        return trace.netzer().arcs();
     }
 
     /** The arcs kept so far, in the order they were kept. */

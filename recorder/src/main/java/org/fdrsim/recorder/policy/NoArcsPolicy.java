@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.policy;
 
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.ArcPolicy;
 
 /** Logs nothing: the baseline (and an unsound log, which the checker must reject on racy programs). */
 public final class NoArcsPolicy implements ArcPolicy {

@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.policy;
 
 import java.util.Locale;
+import org.fdrsim.recorder.race.ArcPolicy;
 
 /** The policies by name, as configuration and command line spell them. */
 public enum PolicyName {

@@ -3,8 +3,6 @@ package org.fdrsim.recorder.race;
 import java.util.Arrays;
 import org.fdrsim.coherence.CoherenceListener;
 import org.fdrsim.cpu.log.LogSink;
-import org.fdrsim.recorder.policy.ArcPolicy;
-import org.fdrsim.recorder.trace.AccessTrace;
 
 /**
  * FDR's memory-race recorder (Table 2 and section 4.3 of the paper), as a coherence listener.
@@ -22,7 +20,7 @@ import org.fdrsim.recorder.trace.AccessTrace;
  *   <li>Data from memory with no last owner carries nothing: no store since memory was
  *       initialised (or since the checkpoint) can conflict.</li>
  *   <li>Receive: the receiver j logs (id, ic, IC+1) in its race log only if ic &gt; VIC[id]
- *       (the primary policy decides; see {@link org.fdrsim.recorder.policy.FdrPolicy}).
+ *       (the primary policy decides; see the fdr policy).
  *       Replies may arrive in any order: each carries a whole IC, so the VIC check stays
  *       right (section 4.3, unordered interconnect).</li>
  * </ul>
@@ -41,7 +39,7 @@ public final class RaceRecorder implements CoherenceListener {
     private ArcPolicy[] observers = new ArcPolicy[0];
     private LogSink[] sinks = new LogSink[0];
     private StallSink stallSink = StallSink.NONE;
-    private AccessTrace trace;
+    private AccessSink trace;
     private final byte[] entry = new byte[RaceEntry.BYTES];
 
     private long repliesSent;
@@ -77,7 +75,7 @@ public final class RaceRecorder implements CoherenceListener {
     }
 
     /** Records DMA engines' block transfers into {@code trace} (processors report through their listener). */
-    public void setTrace(AccessTrace trace) {
+    public void setTrace(AccessSink trace) {
         this.trace = trace;
     }
 

@@ -3,6 +3,7 @@ package org.fdrsim.recorder.trace;
 import java.util.Arrays;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.recorder.policy.NetzerReduction;
+import org.fdrsim.recorder.race.AccessSink;
 
 /**
  * Every committed data access of a run, in the simulator's commit order (which is the SC
@@ -12,7 +13,7 @@ import org.fdrsim.recorder.policy.NetzerReduction;
  * computed online as accesses are recorded ({@link #netzer()}), with each kept arc starting at
  * the source agent's IC at that moment (from {@link #setCurrentIc}; see {@link NetzerReduction}).
  */
-public final class AccessTrace implements ProcessorListener {
+public final class AccessTrace implements ProcessorListener, AccessSink {
     private int[] agent = new int[1024];
     private long[] ic = new long[1024];
     private long[] address = new long[1024];
@@ -35,6 +36,7 @@ public final class AccessTrace implements ProcessorListener {
     }
 
     /** Adds one committed access. */
+    @Override
     public void record(int who, long instruction, long addr, boolean isWrite) {
         if (!keep) {
             netzer.access(who, instruction, addr, isWrite);

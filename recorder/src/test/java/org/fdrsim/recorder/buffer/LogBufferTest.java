@@ -11,15 +11,14 @@ import org.junit.jupiter.api.Test;
 class LogBufferTest {
     /** 90 bytes, draining 1 byte every 4 cycles. */
     private static BufferSpec small() {
-        return new BufferSpec(LogKind.MEMORY_RACE, 90, 0.25, 9);
+        return new BufferSpec(LogKind.MEMORY_RACE, 90, 0.25);
     }
 
     @Test
     void table3BandwidthIsConvertedToBytesPerCycle() {
-        BufferSpec race = LogKind.MEMORY_RACE.fdr1(4.0);
+        BufferSpec race = BufferSpec.of(LogKind.MEMORY_RACE, 32, 10, 4.0);
         assertThat(race.capacityBytes()).isEqualTo(32 * 1024);
         assertThat(race.bytesPerCycle()).isEqualTo(0.0025); // 10 MB/s at 4 GHz
-        assertThat(LogKind.CACHE_CHECKPOINT.fdr1(4.0).entryBytes()).isEqualTo(72);
     }
 
     @Test
@@ -51,7 +50,7 @@ class LogBufferTest {
     @Test
     void compressedChunksDecompressToExactlyTheRawBytes() {
         ReservedMemory reserve = new ReservedMemory(1 << 20);
-        LogBuffer b = new LogBuffer(new BufferSpec(LogKind.MEMORY_RACE, 32 * 1024, 1.0, 9), 0, 4096, reserve);
+        LogBuffer b = new LogBuffer(new BufferSpec(LogKind.MEMORY_RACE, 32 * 1024, 1.0), 0, 4096, reserve);
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         SplittableRandom rnd = new SplittableRandom(3);
         byte[] e = new byte[9];

@@ -7,7 +7,7 @@ import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.compress.ChunkCompressor;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.race.ArcLog;
 import org.fdrsim.recorder.race.RaceEntry;
 import org.fdrsim.recorder.trace.AccessTrace;

@@ -16,7 +16,7 @@ class NetzerReductionTest {
         t.record(0, 2, 0x040, true);
         t.record(1, 1, 0x040, false);
         t.record(1, 2, 0x000, false);
-        ArcLog arcs = NetzerReduction.reduce(t, 2);
+        ArcLog arcs = t.netzer().arcs();
         assertThat(arcs.size()).isEqualTo(1);
         assertThat(arcs.line(0)).isEqualTo("0:2 -> 1:1");
         assertThat(SoundnessChecker.check(t, arcs, 2).sound()).isTrue();
@@ -29,7 +29,7 @@ class NetzerReductionTest {
         t.record(0, 1, 0x000, true); // a
         t.record(1, 1, 0x000, true); // b (conflicts with a)
         t.record(2, 1, 0x000, true); // c (conflicts with b; a<c implied)
-        ArcLog arcs = NetzerReduction.reduce(t, 3);
+        ArcLog arcs = t.netzer().arcs();
         assertThat(arcs.size()).isEqualTo(2);
         assertThat(arcs.line(0)).isEqualTo("0:1 -> 1:1");
         assertThat(arcs.line(1)).isEqualTo("1:1 -> 2:1");
@@ -41,7 +41,7 @@ class NetzerReductionTest {
         t.record(1, 1, 0x000, false);
         t.record(2, 1, 0x000, false);
         t.record(0, 1, 0x000, true);
-        assertThat(NetzerReduction.reduce(t, 3).size()).isEqualTo(2);
+        assertThat(t.netzer().arcs().size()).isEqualTo(2);
     }
 
     @Test
@@ -57,7 +57,7 @@ class NetzerReductionTest {
         ic0[0] = 5; // an ALU instruction after the store
         t.record(1, 1, 0x000, false);
         t.record(1, 2, 0x040, false);
-        ArcLog arcs = NetzerReduction.reduce(t, 2);
+        ArcLog arcs = t.netzer().arcs();
         assertThat(arcs.size()).isEqualTo(1);
         assertThat(arcs.line(0)).isEqualTo("0:5 -> 1:1");
         assertThat(SoundnessChecker.check(t, arcs, 2).sound()).isTrue();
@@ -73,7 +73,7 @@ class NetzerReductionTest {
         t.record(2, 3, 0x080, true); // stores Z
         t.record(1, 3, 0x080, false); // loads Z: 2:3 -> 1:3
         t.record(0, 1, 0x000, true); // stores X: 1 knows 2:1 and 2 knows 1:1, one arc orders both loads
-        ArcLog arcs = NetzerReduction.reduce(t, 3);
+        ArcLog arcs = t.netzer().arcs();
         assertThat(arcs.size()).isEqualTo(3);
         assertThat(arcs.line(2)).isEqualTo("1:3 -> 0:1");
         assertThat(SoundnessChecker.check(t, arcs, 3).sound()).isTrue();

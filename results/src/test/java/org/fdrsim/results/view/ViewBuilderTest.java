@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.machine.TimedMachine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigLoader;
-import org.fdrsim.machine.recording.CoreDumps;
-import org.fdrsim.machine.recording.MachineRecorder;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.session.RecordingSession;
 import org.fdrsim.recorder.trace.AccessTrace;
 import org.fdrsim.replayer.CommitTrace;
 import org.fdrsim.replayer.DumpReplay;
@@ -26,12 +26,10 @@ class ViewBuilderTest {
         ProgramImage program = Assembler.assemble(Path.of("..", "examples", example));
         var config = ConfigLoader.fdr1().set("cpus", "" + cpus).set("seed", "" + seed).set("recorder.enabled", "true")
                 .build();
-        TimedMachine m = new TimedMachine(program, config, Console.silent());
-        MachineRecorder r = m.recorder();
-        r.observeAllPolicies();
-        AccessTrace trace = r.enableTrace();
-        var result = m.run();
-        CoreDump dump = CoreDumps.of(m, result);
+        Simulation s = Simulation.run(program, config, Console.silent(), RunOptions.TRACED);
+        RecordingSession r = s.recorder();
+        AccessTrace trace = r.trace();
+        CoreDump dump = s.dump();
         CommitTrace t = CommitTrace.replay(DumpReplay.input(dump, dump.checkpoints().size() - 1)).trace();
         return new ViewBuilder(program, t, trace, cpus + dump.dmaEngines(), r.arcs(PolicyName.ALL_ARCS),
                 r.arcs(PolicyName.FDR), trace.netzer().arcs());

@@ -8,9 +8,8 @@ import org.fdrsim.cpu.io.DeviceBus;
 import org.fdrsim.cpu.io.Timers;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.cpu.run.RunProgress;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -23,7 +22,7 @@ import org.fdrsim.cpu.sim.SimRandom;
  *
  * <p>This machine is the reference for speed ratios and for tests of the timed machine.
  */
-public final class FunctionalMachine {
+public final class FunctionalMachine implements Machine {
     private final FunctionalConfig config;
     private final SparseMemory memory;
     private final Processor[] cpus;
@@ -34,15 +33,7 @@ public final class FunctionalMachine {
 
     public FunctionalMachine(ProgramImage program, FunctionalConfig config, Console console) {
         this.config = config;
-        this.memory = new SparseMemory(config.memorySize());
-        for (DataSegment segment : program.data()) {
-            if (segment.end() > memory.size()) {
-                throw new IllegalArgumentException(String.format(
-                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
-                        segment.address(), segment.end(), memory.size()));
-            }
-            memory.load(segment);
-        }
+        this.memory = SparseMemory.holding(program, config.memorySize());
         this.devices = new DeviceBus(console, new Timers(config.cpus()));
         FlatMemoryPort port = new FlatMemoryPort(memory);
         this.cpus = new Processor[config.cpus()];
@@ -52,29 +43,19 @@ public final class FunctionalMachine {
         this.scheduler = SimRandom.forComponent(config.seed(), "functional-scheduler");
     }
 
-    /** Asks {@link #run} to return with {@link StopCause#INTERRUPTED} after the current slice (any thread). */
+    @Override
     public void requestStop() {
         stopRequested = true;
     }
 
-    /** Instructions committed so far by all processors (for progress displays; read from any thread). */
-    public long instructionsSoFar() {
-        return RunProgress.instructions(cpus);
-    }
-
-    /** The furthest processor clock so far, in cycles (for progress displays). */
-    public long cyclesSoFar() {
-        return RunProgress.furthestCycle(cpus);
-    }
-
-    /** Attaches {@code listener} to every processor. */
+    @Override
     public void setListener(ProcessorListener listener) {
         for (Processor p : cpus) {
             p.setListener(listener);
         }
     }
 
-    /** Runs until every processor halted, a trigger, a fault, a limit, or nothing can run. */
+    @Override
     public RunResult run() {
         Timers timers = devices.timers();
         long instructions = 0;
@@ -142,10 +123,12 @@ public final class FunctionalMachine {
         return memory;
     }
 
+    @Override
     public Processor cpu(int i) {
         return cpus[i];
     }
 
+    @Override
     public int cpuCount() {
         return cpus.length;
     }

@@ -2,6 +2,7 @@ package org.fdrsim.cpu.mem;
 
 import java.util.Arrays;
 import org.fdrsim.cpu.program.DataSegment;
+import org.fdrsim.cpu.program.ProgramImage;
 
 /**
  * Physical data memory of any size, holding host memory only for pages that were written.
@@ -81,6 +82,24 @@ public final class SparseMemory {
     public void writeBlock(long blockAddress, long[] src, int offset) {
         long[] page = page(blockAddress);
         System.arraycopy(src, offset, page, (int) (blockAddress >>> 3) & (WORDS_PER_PAGE - 1), 8);
+    }
+
+    /**
+     * A memory of {@code size} bytes holding {@code program}'s initial data.
+     *
+     * @throws IllegalArgumentException if the data does not fit
+     */
+    public static SparseMemory holding(ProgramImage program, long size) {
+        SparseMemory memory = new SparseMemory(size);
+        for (DataSegment segment : program.data()) {
+            if (segment.end() > size) {
+                throw new IllegalArgumentException(String.format(
+                        "program data at 0x%x..0x%x does not fit in %d bytes of memory",
+                        segment.address(), segment.end(), size));
+            }
+            memory.load(segment);
+        }
+        return memory;
     }
 
     /** Writes initial data. */

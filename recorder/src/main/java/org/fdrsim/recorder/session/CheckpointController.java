@@ -1,24 +1,24 @@
-package org.fdrsim.machine.recording;
+package org.fdrsim.recorder.session;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.checkpoint.CheckpointSchedule;
 import org.fdrsim.checkpoint.CheckpointLogger;
 import org.fdrsim.checkpoint.RetentionWindow;
 import org.fdrsim.coherence.MemorySystem;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Processor;
-import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.recorder.buffer.LogBank;
 import org.fdrsim.recorder.buffer.LogBuffer;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CheckpointState;
-import org.fdrsim.recorder.dump.LogSegment;
+import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * FDR1's logical checkpoints on a recording machine (section 6): checkpoint 0 at cycle 0,
- * then one every {@code intervalCycles} (the first after {@code warmupCycles} when that is set). The {@link TimedMachine} stops every processor at the
+ * then one every {@code intervalCycles} (the first after {@code warmupCycles} when that is set). The machine stops every processor at the
  * checkpoint time and drains outstanding transactions (phase 1); {@link #take} then saves every
  * processor's registers, resets IC, CIC and VIC (and the DMA engines' ICs), closes every log's
  * segment of the ending interval and opens new ones, and restarts the checkpoint logs' "first
@@ -70,9 +70,9 @@ public final class CheckpointController {
         }
     }
 
-    private final TimedMachine machine;
-    private final MachineRecorder recorder;
-    private final CheckpointConfig config;
+    private final RecordedMachine machine;
+    private final RecordingSession recorder;
+    private final CheckpointSchedule config;
     private final CheckpointLogger logger;
     private final LogBank logs;
     private final ReservedMemory reserve;
@@ -87,7 +87,7 @@ public final class CheckpointController {
     private boolean finished;
     private long instructionsBefore;
 
-    CheckpointController(TimedMachine machine, MachineRecorder recorder, CheckpointConfig config) {
+    CheckpointController(RecordedMachine machine, RecordingSession recorder, CheckpointSchedule config) {
         this.machine = machine;
         this.recorder = recorder;
         this.config = config;
@@ -113,7 +113,7 @@ public final class CheckpointController {
         this.observer = observer == null ? (n, c) -> {} : observer;
     }
 
-    public CheckpointConfig config() {
+    public CheckpointSchedule config() {
         return config;
     }
 
@@ -124,15 +124,7 @@ public final class CheckpointController {
 
     /** The next periodic checkpoint time after one at {@code cycle} whose processors resumed at {@code resume}. */
     public long nextCheckpointTime(long cycle, long resume) {
-        long interval = config.intervalCycles();
-        if (interval == 0) {
-            return Long.MAX_VALUE;
-        }
-        long next = cycle + interval;
-        if (next <= resume) {
-            next += ((resume - next) / interval + 1) * interval;
-        }
-        return next;
+        return config.nextCheckpointCycle(cycle, resume);
     }
 
     /** Checkpoint 0: the initial state at cycle 0 (the system is quiescent; nothing to drain). */

@@ -1,6 +1,5 @@
-package org.fdrsim.recorder.policy;
+package org.fdrsim.recorder.race;
 
-import org.fdrsim.recorder.race.ArcLog;
 
 /**
  * What a recorder logs of the arcs that coherence replies reveal. Policies are passive: the

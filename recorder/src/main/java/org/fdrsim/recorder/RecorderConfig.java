@@ -1,8 +1,9 @@
-package org.fdrsim.machine.config;
+package org.fdrsim.recorder;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
-import org.fdrsim.recorder.RecorderOptions;
 import org.fdrsim.recorder.buffer.BufferSpec;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.compress.Codec;
@@ -43,12 +44,58 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
                 DEFAULT_VALIDATE_EVERY, "lz4", FIXED9);
     }
 
+    /** What is wrong with these settings, one line each naming the setting ({@code recorder.*}). */
+    public List<String> problems() {
+        List<String> p = new ArrayList<>();
+        try {
+            Codec.parse(compressor);
+        } catch (IllegalArgumentException e) {
+            p.add(e.getMessage());
+        }
+        if (!FIXED9.equals(raceEncoding) && !DELTA.equals(raceEncoding)) {
+            p.add("recorder.raceEncoding must be 'fixed9' (FDR1's 9-byte entries) or 'delta', got '" + raceEncoding + "'");
+        }
+        if (!List.of("fdr", "all-arcs", "none").contains(policy)) {
+            p.add("recorder.policy must be 'fdr', 'all-arcs' or 'none' (netzer is offline: fdr arcs --policy netzer),"
+                    + " got '" + policy + "'");
+        }
+        if (!(reservedMemoryPercent > 0) || reservedMemoryPercent > 100) {
+            p.add("recorder.reservedMemoryPercent must be in (0, 100], got " + reservedMemoryPercent);
+        }
+        range(p, "recorder.chunkBytes", chunkBytes, 64, 1 << 20);
+        range(p, "recorder.validateEvery", validateEvery, 1, 1L << 32);
+        if (buffers == null) {
+            p.add("recorder.buffers is missing");
+            return p;
+        }
+        for (LogKind k : LogKind.values()) {
+            String path = "recorder.buffers." + k.key();
+            LogBufferConfig b = buffers.get(k);
+            if (b == null) {
+                p.add(path + " is missing");
+                continue;
+            }
+            range(p, path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
+            if (!(b.drainMBps() > 0) || Double.isInfinite(b.drainMBps())) {
+                p.add(path + ".drainMBps must be a positive number, got " + b.drainMBps());
+            }
+            range(p, path + ".entryBytes", b.entryBytes(), 0, b.sizeKB() * 1024L);
+        }
+        return p;
+    }
+
+    private static void range(List<String> problems, String path, long value, long min, long max) {
+        if (value < min || value > max) {
+            problems.add(path + " must be " + min + ".." + max + ", got " + value);
+        }
+    }
+
     /** The recorder module's options at a processor clock of {@code clockGHz}. */
     public RecorderOptions options(double clockGHz) {
         Map<LogKind, BufferSpec> specs = new EnumMap<>(LogKind.class);
         for (LogKind k : LogKind.values()) {
             LogBufferConfig b = buffers.get(k);
-            specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), b.entryBytes(), clockGHz));
+            specs.put(k, BufferSpec.of(k, b.sizeKB(), b.drainMBps(), clockGHz));
         }
         return new RecorderOptions(PolicyName.parse(policy), cic16, specs, chunkBytes, reservedMemoryPercent,
                 Codec.parse(compressor), DELTA.equals(raceEncoding));

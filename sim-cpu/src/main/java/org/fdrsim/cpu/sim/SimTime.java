@@ -1,4 +1,4 @@
-package org.fdrsim.machine.config;
+package org.fdrsim.cpu.sim;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,4 +1,4 @@
-package org.fdrsim.machine.config;
+package org.fdrsim.recorder;
 
 import org.fdrsim.recorder.buffer.LogKind;
 

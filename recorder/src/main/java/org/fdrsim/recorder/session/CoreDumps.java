@@ -1,4 +1,4 @@
-package org.fdrsim.machine.recording;
+package org.fdrsim.recorder.session;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +8,6 @@ import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
-import org.fdrsim.machine.TimedMachine;
-import org.fdrsim.machine.config.ConfigLoader;
-import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogTotals;
 import org.fdrsim.recorder.buffer.ReservedMemory;
@@ -24,14 +21,12 @@ public final class CoreDumps {
     private CoreDumps() {}
 
     /**
-     * The dump of {@code machine} after {@code run()} returned {@code result} (the recorder
-     * flushed caches and log buffers at the trigger).
+     * The dump of {@code recorder}'s machine after its run returned {@code result} (the recorder
+     * flushed caches and log buffers at the trigger); {@code seed} and {@code configText} are the
+     * machine's configuration, stored as they are.
      */
-    public static CoreDump of(TimedMachine machine, RunResult result) {
-        MachineRecorder recorder = machine.recorder();
-        if (recorder == null) {
-            throw new IllegalStateException("no recorder: a core dump needs recorder.enabled");
-        }
+    public static CoreDump of(RecordingSession recorder, RunResult result, long seed, String configText) {
+        RecordedMachine machine = recorder.machine();
         CheckpointController cc = recorder.checkpoints();
         MemorySystem mem = machine.memorySystem();
         int cpus = machine.cpuCount();
@@ -51,44 +46,17 @@ public final class CoreDumps {
             stalls.add(t.stalls());
             stallCycles.add(t.stallCycles());
         }
-        DumpSummary summary = new DumpSummary(result.cycles(), totalInstructions(machine, result, cc), cc.taken(),
+        DumpSummary summary = new DumpSummary(result.cycles(), cc.instructionsBeforeLastInterval() + result.instructions(), cc.taken(),
                 cc.dropped(), cc.droppedEarly(), cc.quiesceCycles(), reserve.capacityBytes(), reserve.usedBytes(),
                 reserve.peakBytes(), cc.config().replayIntervalTargetCycles(), stalls, stallCycles);
-        ValidationRecorder v = machine.validation();
-        return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, machine.config().seed(),
-                configText(machine.config()), machine.cpu(0).program(), mem.memory().copy(), cc.retained(),
+        ValidationRecorder v = recorder.validation();
+        return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, seed,
+                configText, machine.cpu(0).program(), mem.memory().copy(), cc.retained(),
                 finalRegs, dmaIcs, trigger(machine, result, cc), summary,
                 v == null ? null : v.trace(cc.retainedNumbers()));
     }
 
-    /**
-     * The configuration as YAML. Without validation the {@code recorder.validate} and
-     * {@code recorder.validateEvery} settings are left out (reading the text back gives their
-     * defaults), so a dump of a run without validation is byte for byte what it was before
-     * validation existed.
-     */
-    static String configText(MachineConfig config) {
-        if (config.recorder().validate()) {
-            return ConfigLoader.toYaml(config);
-        }
-        com.fasterxml.jackson.databind.ObjectMapper yaml = new com.fasterxml.jackson.databind.ObjectMapper(
-                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
-        com.fasterxml.jackson.databind.node.ObjectNode tree = yaml.valueToTree(config);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("recorder")).remove(
-                List.of("validate", "validateEvery"));
-        try {
-            return yaml.writeValueAsString(tree);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Instructions over all intervals: the ICs saved at every checkpoint plus the final ICs. */
-    private static long totalInstructions(TimedMachine machine, RunResult result, CheckpointController cc) {
-        return cc.instructionsBeforeLastInterval() + result.instructions();
-    }
-
-    static TriggerInfo trigger(TimedMachine machine, RunResult result, CheckpointController cc) {
+    static TriggerInfo trigger(RecordedMachine machine, RunResult result, CheckpointController cc) {
         StopCause cause = result.cause();
         String description = cause == StopCause.RESERVE_FULL ? "stopped: " + cc.stopMessage() : result.describeStop();
         if (cause == StopCause.FAULT && result.fault() != null) {

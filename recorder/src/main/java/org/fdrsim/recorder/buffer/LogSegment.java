@@ -1,7 +1,6 @@
-package org.fdrsim.recorder.dump;
+package org.fdrsim.recorder.buffer;
 
 import java.util.Arrays;
-import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.compress.ChunkCompressor;
 
 /**

@@ -1,4 +1,4 @@
-package org.fdrsim.machine.recording;
+package org.fdrsim.recorder.session;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +8,6 @@ import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.isa.Csr;
-import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.recorder.dump.StateHash;
 import org.fdrsim.recorder.dump.ValidationTrace;
 
@@ -27,7 +26,8 @@ import org.fdrsim.recorder.dump.ValidationTrace;
  * IC where the processor took an interrupt is the state before it: pc = the saved epc).
  */
 public final class ValidationRecorder implements ProcessorListener {
-    private final TimedMachine machine;
+    private final RecordedMachine machine;
+    private final CheckpointController checkpoints;
     private final int cpus;
     private final long every;
     /** The IC of each processor's next periodic hash in this interval. */
@@ -42,11 +42,12 @@ public final class ValidationRecorder implements ProcessorListener {
     private boolean finished;
     private ProcessorListener next;
 
-    private ValidationRecorder(TimedMachine machine, long every) {
+    private ValidationRecorder(RecordedMachine machine, CheckpointController checkpoints, long every) {
         if (every < 1) {
             throw new IllegalArgumentException("recorder.validateEvery must be >= 1, got " + every);
         }
         this.machine = machine;
+        this.checkpoints = checkpoints;
         this.cpus = machine.cpuCount();
         this.every = every;
         this.nextHash = new long[cpus];
@@ -55,13 +56,14 @@ public final class ValidationRecorder implements ProcessorListener {
     }
 
     /**
-     * Attaches validation to {@code machine}: wraps every processor's device port ({@code io},
-     * the machine's input log) and returns the recorder, which the machine must put into its
-     * listener chain and call around interpreter slices ({@link #run}, {@link #afterRun}), at
-     * checkpoints ({@link #closeInterval}) and at the trigger ({@link #finish}).
+     * Attaches validation to {@code session}'s machine: wraps every processor's device port
+     * ({@code io}, the machine's input log) and returns the recorder, which the machine must put
+     * into its listener chain and call around interpreter slices ({@link #run}, {@link #afterRun}),
+     * at checkpoints ({@link #closeInterval}) and at the trigger ({@link #finish}).
      */
-    public static ValidationRecorder attach(TimedMachine machine, IoPort io, long every) {
-        ValidationRecorder v = new ValidationRecorder(machine, every);
+    static ValidationRecorder attach(RecordingSession session, IoPort io, long every) {
+        RecordedMachine machine = session.machine();
+        ValidationRecorder v = new ValidationRecorder(machine, session.checkpoints(), every);
         IoPort port = v.port(io);
         for (int c = 0; c < v.cpus; c++) {
             machine.cpu(c).setIoPort(port);
@@ -140,7 +142,7 @@ public final class ValidationRecorder implements ProcessorListener {
     public void closeInterval(int nextNumber) {
         close();
         startInterval(nextNumber);
-        int[] retained = machine.recorder().checkpoints().retainedNumbers();
+        int[] retained = checkpoints.retainedNumbers();
         if (retained.length > 0) {
             closed.headMap(retained[0]).clear(); // dropped checkpoints' traces go with their logs
         }

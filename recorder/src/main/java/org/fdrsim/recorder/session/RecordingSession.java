@@ -1,24 +1,24 @@
-package org.fdrsim.machine.recording;
+package org.fdrsim.recorder.session;
 
-import org.fdrsim.checkpoint.CheckpointConfig;
+import org.fdrsim.checkpoint.CheckpointSchedule;
 import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.cpu.core.IoPort;
 import org.fdrsim.cpu.core.Processor;
-import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.recorder.HardwareState;
 import org.fdrsim.recorder.RecorderOptions;
 import org.fdrsim.recorder.buffer.LogBank;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.ReservedMemory;
-import org.fdrsim.recorder.policy.ArcPolicy;
 import org.fdrsim.recorder.policy.PolicyName;
 import org.fdrsim.recorder.race.AgentView;
 import org.fdrsim.recorder.race.ArcLog;
+import org.fdrsim.recorder.race.ArcPolicy;
 import org.fdrsim.recorder.race.CicArray;
 import org.fdrsim.recorder.race.RaceRecorder;
 import org.fdrsim.recorder.trace.AccessTrace;
 
 /**
- * The FDR recorder wired into a {@link TimedMachine}: the race recorder listens to the memory
+ * FDR recording as a session on a {@link RecordedMachine}: the race recorder listens to the memory
  * system, every cache keeps its per-frame access IC (CIC), each processor's race log buffer
  * takes the entries, and a full buffer stalls its processor by moving the processor's clock
  * forward (the instruction waiting for the reply then commits no earlier than the buffer lets
@@ -33,8 +33,8 @@ import org.fdrsim.recorder.trace.AccessTrace;
  * exactly the send observation. A requester is blocked on its miss while replies arrive, so
  * its IC is stable and IC+1 is the instruction that commits after the reply (receive observation).
  */
-public final class MachineRecorder {
-    private final TimedMachine machine;
+public final class RecordingSession {
+    private final RecordedMachine machine;
     private final RecorderOptions options;
     private final RaceRecorder race;
     private final LogBank logs;
@@ -45,8 +45,9 @@ public final class MachineRecorder {
     private AccessTrace trace;
     private long stallCycles;
     private CheckpointController checkpoints;
+    private ValidationRecorder validation;
 
-    private MachineRecorder(TimedMachine machine, RecorderOptions options) {
+    private RecordingSession(RecordedMachine machine, RecorderOptions options) {
         this.machine = machine;
         this.options = options;
         this.cpus = machine.cpuCount();
@@ -91,17 +92,34 @@ public final class MachineRecorder {
         mem.addListener(race);
     }
 
-    /** Attaches a recorder with {@code options}; only the primary policy runs until {@link #observeAllPolicies}. */
-    public static MachineRecorder attach(TimedMachine machine, RecorderOptions options) {
-        return attach(machine, options, org.fdrsim.checkpoint.CheckpointConfig.fdr1());
-    }
-
-    /** Like {@link #attach(TimedMachine, RecorderOptions)}, with logical checkpoints per {@code checkpoints}. */
-    public static MachineRecorder attach(TimedMachine machine, RecorderOptions options,
-            CheckpointConfig checkpoints) {
-        MachineRecorder r = new MachineRecorder(machine, options);
+    /**
+     * Attaches a recorder with {@code options} and logical checkpoints per {@code checkpoints};
+     * only the primary policy runs until {@link #observeAllPolicies}.
+     */
+    public static RecordingSession attach(RecordedMachine machine, RecorderOptions options,
+            CheckpointSchedule checkpoints) {
+        RecordingSession r = new RecordingSession(machine, options);
         r.checkpoints = new CheckpointController(machine, r, checkpoints);
         return r;
+    }
+
+    /**
+     * Also keeps the validation trace, a state hash every {@code every} instructions and every
+     * device store, seen through {@code io} (the machine's device port); returns its recorder.
+     */
+    public ValidationRecorder validate(IoPort io, long every) {
+        validation = ValidationRecorder.attach(this, io, every);
+        return validation;
+    }
+
+    /** The validation trace's recorder, or null when validation is off. */
+    public ValidationRecorder validation() {
+        return validation;
+    }
+
+    /** The machine this session records. */
+    RecordedMachine machine() {
+        return machine;
     }
 
     /** Logical checkpoints, checkpoint logs and retention. */

@@ -1,0 +1,342 @@
+package org.fdrsim.machine;
+
+import org.fdrsim.coherence.MemorySystem;
+import org.fdrsim.coherence.network.TorusNetwork;
+import org.fdrsim.cpu.core.Processor;
+import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.io.DeviceBus;
+import org.fdrsim.cpu.io.Timers;
+import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.cpu.sim.EventQueue;
+import org.fdrsim.io.log.InputLog;
+import org.fdrsim.io.log.InterruptLog;
+import org.fdrsim.machine.config.LimitsConfig;
+
+/**
+ * The timed machine's run loop. Processors run ahead of the event queue in the interpreter
+ * while they hit in their caches, and synchronize conservatively: a processor may run only up
+ * to the earliest time at which something else could affect it, i.e. the next pending event, or
+ * another processor's clock plus the smallest network latency (nothing another processor does
+ * can reach this one sooner). When a miss completes, the processor executes the stalled
+ * instruction at once, inside the completing event, so no other request can take the block
+ * away first. Checkpoints, validation slices and the stop's flush come in through
+ * {@link RunHooks}.
+ */
+final class TimedRunLoop {
+    /** The longest slice a processor runs without returning to the loop (about 1 ms simulated at 4 GHz). */
+    private static final long MAX_SLICE_CYCLES = 1L << 22;
+
+    private final LimitsConfig limits;
+    private final EventQueue queue;
+    private final MemorySystem memorySystem;
+    private final Processor[] cpus;
+    private final DeviceBus devices;
+    private final InputLog inputLog;
+    private final InterruptLog interruptLog;
+    private final long lookahead;
+    private long ioLogStallCycles;
+    /** What a recording session does at the run's checkpoints, slices and stop (nothing without one). */
+    private RunHooks hooks = RunHooks.NONE;
+    /** When the next logical checkpoint is due (recorder on); processors never run past it. */
+    private long nextCheckpoint = Long.MAX_VALUE;
+    /** After the trigger: misses still complete in the memory system, but no instruction commits. */
+    private boolean frozen;
+    private boolean started;
+    /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
+    private volatile boolean stopRequested;
+
+    TimedRunLoop(LimitsConfig limits, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
+            Processor[] cpus, DeviceBus devices, InputLog inputLog, InterruptLog interruptLog) {
+        this.limits = limits;
+        this.queue = queue;
+        this.memorySystem = memorySystem;
+        this.cpus = cpus;
+        this.devices = devices;
+        this.inputLog = inputLog;
+        this.interruptLog = interruptLog;
+        for (int i = 0; i < cpus.length; i++) {
+            memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
+        }
+        this.lookahead = Math.max(1, minimumLatency(network, cpus.length));
+    }
+
+    /** Lets {@code hooks} take part in the runs (once, before the first run). */
+    void setHooks(RunHooks hooks) {
+        this.hooks = hooks;
+    }
+
+    /** The smallest network latency, which bounds how far processors run ahead of each other. */
+    long lookahead() {
+        return lookahead;
+    }
+
+    /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
+    RunResult run() {
+        Timers timers = devices.timers();
+        long maxInstructions = limits.maxInstructions() == 0 ? Long.MAX_VALUE : limits.maxInstructions();
+        long maxCycles = limits.maxCycles() == 0 ? Long.MAX_VALUE : limits.maxCycles();
+        StopCause cause;
+        if (!started) {
+            nextCheckpoint = hooks.start();
+        }
+        started = true;
+        while (true) {
+            // The processor that is furthest behind, and the runner-up's time.
+            int chosen = -1;
+            long first = Long.MAX_VALUE;
+            long second = Long.MAX_VALUE;
+            boolean anyLive = false;
+            // counted here (misses also retire instructions inside events), over the whole run:
+            // ICs restart at every checkpoint, the intervals before the current one are added
+            long instructions = instructionsBefore();
+            for (int c = 0; c < cpus.length; c++) {
+                Processor p = cpus[c];
+                instructions += p.instructionCount();
+                ProcessorState s = p.state();
+                if (s.isFinal()) {
+                    continue;
+                }
+                anyLive = true;
+                long t;
+                if (s == ProcessorState.RUNNING) {
+                    t = p.cycle();
+                } else if (s == ProcessorState.SLEEPING) {
+                    t = Math.max(p.cycle(), timers.nextDeadline(c));
+                } else {
+                    continue; // stalled: the memory system wakes it
+                }
+                if (t < first) {
+                    second = first;
+                    first = t;
+                    chosen = c;
+                } else if (t < second) {
+                    second = t;
+                }
+            }
+            long nextEvent = queue.peekTime();
+            if (!anyLive) {
+                cause = StopCause.ALL_HALTED;
+                break;
+            }
+            if (chosen < 0 || first == Long.MAX_VALUE) {
+                if (nextEvent == Long.MAX_VALUE) {
+                    cause = stalledAny() ? StopCause.DEADLOCK : StopCause.IDLE;
+                    break;
+                }
+            }
+            if (stopRequested) {
+                cause = StopCause.INTERRUPTED;
+                break;
+            }
+            if (hooks.stopRequested()) {
+                cause = StopCause.RESERVE_FULL;
+                break;
+            }
+            if (nextCheckpoint < maxCycles && Math.min(first, nextEvent) >= nextCheckpoint) {
+                if (checkpoint()) {
+                    cause = stopCauseOfFinal();
+                    break;
+                }
+                continue;
+            }
+            if (nextEvent <= first) {
+                if (nextEvent >= maxCycles) {
+                    cause = StopCause.CYCLE_LIMIT;
+                    break;
+                }
+                queue.step(); // events at a time come before processors at the same time
+                if (stoppedByCompletion()) {
+                    cause = stopCauseOfFinal();
+                    break;
+                }
+                continue;
+            }
+            if (first >= maxCycles) {
+                cause = StopCause.CYCLE_LIMIT;
+                break;
+            }
+            if (instructions >= maxInstructions) {
+                cause = StopCause.INSTRUCTION_LIMIT;
+                break;
+            }
+            Processor p = cpus[chosen];
+            p.advanceTo(first);
+            timers.deliverDue(p);
+            long bound = Math.min(nextEvent, second == Long.MAX_VALUE ? Long.MAX_VALUE : second + lookahead);
+            bound = Math.min(bound, Math.min(timers.nextDeadline(chosen), Math.min(maxCycles, nextCheckpoint)));
+            if (bound <= p.cycle()) {
+                bound = p.cycle() + 1;
+            }
+            // A lone processor with nothing pending would otherwise run in one endless slice,
+            // and a stop request (Ctrl-C) is only seen between slices.
+            bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
+            long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
+            ProcessorState s = hooks.runSlice(p, bound, icLimit);
+            chargeIoLogStall(p);
+            if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
+                cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
+                break;
+            }
+        }
+        if (cause == StopCause.ALL_HALTED) {
+            drain();
+        }
+        RunResult result = RunResult.of(cause, cpus, devices.console().outputText());
+        if (hooks.freezesAtStop()) {
+            freeze();
+        }
+        return result;
+    }
+
+    /**
+     * A logical checkpoint at {@code nextCheckpoint}: every processor has stopped at or past it;
+     * phase 1 drains outstanding transactions (a stalled processor's miss completes and its
+     * instruction commits in the ending interval), phase 2 is the recorder's. Processors resume
+     * after the measured drain plus the fixed quiesce cost. Returns true if an instruction that
+     * committed during the drain stopped the machine.
+     */
+    private boolean checkpoint() {
+        long t = nextCheckpoint;
+        while (!memorySystem.quiescent() || stalledAny()) {
+            if (!queue.step()) {
+                break; // nothing in flight can finish: the main loop reports it
+            }
+            if (stoppedByCompletion()) {
+                return true;
+            }
+        }
+        long resume = hooks.checkpoint(t, Math.max(t, queue.now()));
+        for (Processor p : cpus) {
+            if (!p.state().isFinal()) {
+                p.advanceTo(resume);
+            }
+        }
+        nextCheckpoint = hooks.nextCheckpoint(t, resume);
+        return false;
+    }
+
+    /**
+     * The trigger's stop and flush: no processor commits another instruction; outstanding
+     * transactions drain so the memory system is quiescent; then the recorder flushes the
+     * caches into memory and every log buffer into the reservation (memory becomes the coherent
+     * final image of the dump).
+     */
+    private void freeze() {
+        frozen = true;
+        long last = 0;
+        while (!memorySystem.quiescent() && queue.step()) {
+            // misses, writebacks and DMA transfers in flight finish
+        }
+        for (Processor p : cpus) {
+            last = Math.max(last, p.cycle());
+        }
+        hooks.stop(Math.max(last, queue.now()));
+    }
+
+    /**
+     * Asks the machine to stop as if triggered (any thread may call it): {@link #run} returns
+     * with {@link StopCause#INTERRUPTED} after the current event or slice, and a recording
+     * machine flushes its logs as for any trigger.
+     */
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
+    private long instructionsBefore() {
+        return hooks.instructionsBefore();
+    }
+
+    /**
+     * Instructions committed by every processor since the run began (processors' ICs restart
+     * at each checkpoint; this does not).
+     */
+    long instructionsCommitted() {
+        long n = instructionsBefore();
+        for (Processor p : cpus) {
+            n += p.instructionCount();
+        }
+        return n;
+    }
+
+    /**
+     * A full input or interrupt log buffer stalls its processor (nothing is dropped). The
+     * entries are appended inside the interpreter's slice, whose clock lives in locals, so the
+     * stall is charged when the slice ends: the processor's clock moves to the time the buffer
+     * accepted its last entry.
+     */
+    private void chargeIoLogStall(Processor p) {
+        long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
+        if (until > p.cycle()) {
+            ioLogStallCycles += until - p.cycle();
+            p.advanceTo(until);
+        }
+    }
+
+    /** Cycles processors waited for a full input or interrupt log buffer. */
+    long ioLogStallCycles() {
+        return ioLogStallCycles;
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return sum < a ? Long.MAX_VALUE : sum;
+    }
+
+    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
+    private boolean stoppedByCompletion() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private StopCause stopCauseOfFinal() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.FAULTED) {
+                return StopCause.FAULT;
+            }
+        }
+        return StopCause.TRIGGER;
+    }
+
+    private boolean stalledAny() {
+        for (Processor p : cpus) {
+            if (p.state() == ProcessorState.STALLED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lets in-flight writebacks and acknowledgements finish, so memory is quiescent. */
+    private void drain() {
+        while (queue.step()) {
+            // nothing else runs: every processor has halted
+        }
+    }
+
+    /** The smallest delay between a processor's action and its effect on any other agent. */
+    private static long minimumLatency(TorusNetwork network, int n) {
+        long min = Long.MAX_VALUE;
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                min = Math.min(min, network.uncontendedLatency(s, d, 1));
+            }
+        }
+        return min;
+    }
+
+    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
+    private void completeMiss(Processor p, long now) {
+        if (frozen) {
+            return; // stopped by the trigger: the stalled instruction does not commit
+        }
+        p.resume(now);
+        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        hooks.afterMiss(p);
+    }
+}
