@@ -201,9 +201,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             b.setMessage("no instruction on or after line " + asked.getLine() + " of " + file.getFileName());
             return b;
         }
-        String condition = asked.getCondition() == null || asked.getCondition().isBlank() ? null : asked.getCondition();
         try {
-            int number = session.addBreakpoint("@" + p.pc(), -1, condition);
+            int number = session.addBreakpoint("@" + p.pc(), -1, condition(asked.getCondition()));
             numbers.add(number);
             b.setId(number);
             b.setVerified(true);
@@ -212,6 +211,11 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             b.setMessage(e.getMessage());
         }
         return b;
+    }
+
+    /** A client's breakpoint condition for the engine: null if there is none (clients send "" too). */
+    private static String condition(String asked) {
+        return asked == null || asked.isBlank() ? null : asked;
     }
 
     /** A data label (from the data scope or typed), an address or any address expression can be watched for writes. */
@@ -242,10 +246,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             Breakpoint[] placed = new Breakpoint[asked.length];
             for (int i = 0; i < asked.length; i++) {
                 placed[i] = new Breakpoint();
-                String condition = asked[i].getCondition() == null || asked[i].getCondition().isBlank() ? null
-                        : asked[i].getCondition();
                 try {
-                    int number = session.addWatchpoint(asked[i].getDataId(), condition);
+                    int number = session.addWatchpoint(asked[i].getDataId(), condition(asked[i].getCondition()));
                     watchpoints.add(number);
                     placed[i].setId(number);
                     placed[i].setVerified(true);
@@ -438,13 +440,13 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         });
     }
 
-    private int breakpointPc(int number) {
+    private BreakpointInfo breakpoint(int number) {
         for (BreakpointInfo b : session.breakpoints()) {
             if (b.number() == number) {
-                return b.pc();
+                return b;
             }
         }
-        return -1;
+        return null;
     }
 
     /** Queues {@code task} to run on the worker, under the lock, once the current response is out. */
@@ -494,23 +496,23 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     }
 
     /**
-     * The processor a stop is about: the writer of a watched word, the processor at a hit
-     * breakpoint (of those at its pc, one that moved during the motion, if any), else the
-     * stop's focus. (The engine's stop names its focus, which does not follow a hit yet; see
-     * notes/debug-dap-requests.md, request 1.) The engine's focus is moved there, so stepping
-     * goes on from the processor the client shows as stopped.
+     * The processor a stop is about: the writer of a watched word; for a breakpoint, a
+     * processor at its pc that it applies to (its cpu, its condition) and that moved during the
+     * motion, if any; else the stop's focus. (The engine's stop names its focus, which does
+     * not follow a hit yet; see notes/debug-dap-requests.md, request 1.) The engine's focus is
+     * moved there, so stepping goes on from the processor the client shows as stopped.
      */
     private int stoppedCpu(StopEvent stop, ReplayPosition before) {
         int cpu = stop.where().cpu();
         if (stop.reason() == StopReason.WATCHPOINT && stop.write() != null && !stop.write().dma()) {
             cpu = stop.write().agent();
         } else if (stop.reason() == StopReason.BREAKPOINT) {
-            int pc = breakpointPc(stop.number());
+            BreakpointInfo b = breakpoint(stop.number());
             ReplayPosition now = session.position();
             int atPc = -1;
             int movedAtPc = -1;
             for (int c = session.cpus() - 1; c >= 0; c--) {
-                if (session.where(c).pc() == pc) {
+                if (b != null && appliesTo(b, c)) {
                     atPc = c;
                     if (now.interval() != before.interval() || now.ic(c) != before.ic(c)) {
                         movedAtPc = c;
@@ -521,6 +523,11 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         }
         session.setFocus(cpu);
         return cpu;
+    }
+
+    private boolean appliesTo(BreakpointInfo b, int cpu) {
+        return session.where(cpu).pc() == b.pc() && (b.cpu() < 0 || b.cpu() == cpu)
+                && (b.condition() == null || inFocus(cpu, () -> session.evaluate(b.condition())) != 0);
     }
 
     private void stopped(String reason, int agent, String text) {

@@ -8,13 +8,18 @@ import java.io.PipedOutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
+import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
 import org.eclipse.lsp4j.debug.SetBreakpointsArguments;
@@ -48,6 +53,7 @@ class ReplayDebugServerTest {
 
     private final List<String> seen = new CopyOnWriteArrayList<>();
     private final CompletableFuture<StoppedEventArguments> stopped = new CompletableFuture<>();
+    private final BlockingQueue<StoppedEventArguments> stops = new LinkedBlockingQueue<>();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
     private IDebugProtocolServer server;
     private Thread serving;
@@ -86,6 +92,7 @@ class ReplayDebugServerTest {
             public void stopped(StoppedEventArguments e) {
                 seen.add("event stopped " + e.getReason());
                 stopped.complete(e);
+                stops.add(e);
             }
 
             @Override
@@ -112,6 +119,10 @@ class ReplayDebugServerTest {
     }
 
     private SetBreakpointsResponse breakAt(int... lines) throws Exception {
+        return breakAt(null, lines);
+    }
+
+    private SetBreakpointsResponse breakAt(String condition, int... lines) throws Exception {
         SetBreakpointsArguments args = new SetBreakpointsArguments();
         Source s = new Source();
         s.setPath(racy.source().toString());
@@ -120,6 +131,7 @@ class ReplayDebugServerTest {
         for (int i = 0; i < lines.length; i++) {
             bps[i] = new SourceBreakpoint();
             bps[i].setLine(lines[i]);
+            bps[i].setCondition(condition);
         }
         args.setBreakpoints(bps);
         return server.setBreakpoints(args).get(10, TimeUnit.SECONDS);
@@ -172,5 +184,29 @@ class ReplayDebugServerTest {
         server.configurationDone(new ConfigurationDoneArguments()).get(10, TimeUnit.SECONDS);
         terminated.get(60, TimeUnit.SECONDS);
         assertThat(seen).doesNotContain("event stopped breakpoint");
+    }
+
+    @Test
+    void aConditionalBreakpointStopsOnlyWhereItsConditionHoldsAndABadConditionIsUnverified() throws Exception {
+        initialize();
+        server.launch(Map.of("sourceRoot", racy.sourceRoot().toString())).get(10, TimeUnit.SECONDS);
+        SetBreakpointsResponse bad = breakAt("r3 +", racy.storeLine());
+        assertThat(bad.getBreakpoints()[0].isVerified()).isFalse();
+        assertThat(bad.getBreakpoints()[0].getMessage()).isNotBlank().doesNotContain("\n");
+
+        // cpuid is 0 on processor 0: the condition holds on every processor but that one.
+        assertThat(breakAt("cpuid", racy.storeLine()).getBreakpoints()[0].isVerified()).isTrue();
+        server.configurationDone(new ConfigurationDoneArguments()).get(10, TimeUnit.SECONDS);
+        Set<Integer> threads = new TreeSet<>();
+        for (int i = 0; i < 6; i++) {
+            StoppedEventArguments e = stops.poll(60, TimeUnit.SECONDS);
+            assertThat(e).as("stop " + i).isNotNull();
+            assertThat(e.getReason()).isEqualTo("breakpoint");
+            threads.add(e.getThreadId());
+            ContinueArguments c = new ContinueArguments();
+            c.setThreadId(e.getThreadId());
+            server.continue_(c).get(10, TimeUnit.SECONDS);
+        }
+        assertThat(threads).as("threads stopped at").doesNotContain(1).isNotEmpty();
     }
 }
