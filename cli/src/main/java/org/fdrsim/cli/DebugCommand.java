@@ -17,6 +17,7 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.completer.StringsCompleter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -47,6 +48,9 @@ final class DebugCommand implements Callable<Integer> {
     @Option(names = "-ex", paramLabel = "CMD", description = "Run CMD (repeatable; after --batch), then exit.")
     List<String> commands = new ArrayList<>();
 
+    @Mixin
+    DapOptions dap = new DapOptions();
+
     @Override
     public Integer call() {
         CoreDump dump;
@@ -62,6 +66,13 @@ final class DebugCommand implements Callable<Integer> {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
         DebugCommands cmds = new DebugCommands(session, main.out, this::sourceLines);
+        if (dap.requested()) {
+            // Before anything is printed: with --dap, stdout carries only the protocol.
+            if (batch != null || !commands.isEmpty()) {
+                throw new UserError("--dap/--dap-port and --batch/-ex: choose one");
+            }
+            return dap.serve(session, System.in, main.out, main.err);
+        }
         main.out.println(session.where(session.focus()).line());
         if (batch == null && commands.isEmpty()) {
             return interactive(cmds);
