@@ -97,6 +97,14 @@ async function main() {
   const printed = await dc.evaluateRequest({ expression: 'counter', frameId: frame.id, context: 'repl' });
   assert.ok(printed.body.result.startsWith('counter = '), 'evaluate counter: ' + printed.body.result);
   check('evaluate: ' + printed.body.result);
+  await assert.rejects(dc.evaluateRequest({ expression: 'r3 +', frameId: frame.id, context: 'hover' }),
+    'a bad expression is an error response');
+  // In the debug console a line that is not an expression is a debugger command.
+  const cpus = await dc.evaluateRequest({ expression: 'info cpus', frameId: frame.id, context: 'repl' });
+  for (let c = 0; c < 4; c++) {
+    assert.ok(cpus.body.result.includes('cpu ' + c), 'info cpus names cpu ' + c + ': ' + cpus.body.result);
+  }
+  check('evaluate: a bad expression is an error; "info cpus" in the debug console runs the command');
 
   // continue to the second hit, then reverseContinue: back to the previous hit, the first one.
   stopped = dc.assertStoppedLocation('breakpoint', { path: source, line });

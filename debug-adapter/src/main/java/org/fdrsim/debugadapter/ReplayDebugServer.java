@@ -1,5 +1,8 @@
 package org.fdrsim.debugadapter;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +24,7 @@ import org.eclipse.lsp4j.debug.DataBreakpointInfoArguments;
 import org.eclipse.lsp4j.debug.DataBreakpointInfoResponse;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.EvaluateArguments;
+import org.eclipse.lsp4j.debug.EvaluateArgumentsContext;
 import org.eclipse.lsp4j.debug.EvaluateResponse;
 import org.eclipse.lsp4j.debug.ExitedEventArguments;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
@@ -59,6 +63,7 @@ import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.debug.AgentInfo;
 import org.fdrsim.replayer.debug.BreakpointInfo;
+import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugException;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.fdrsim.replayer.debug.Frame;
@@ -356,16 +361,48 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         });
     }
 
+    /**
+     * {@code print EXPR} in the frame's processor; in the debug console (context "repl") a line
+     * that is not an expression runs as a debugger command ({@code info arcs}, {@code trace
+     * counter}, {@code x/4 counter}, ...) and its text is the result.
+     */
     @Override
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
         return on(() -> {
             int a = args.getFrameId() == null ? session.focus() : Handles.agentOfFrame(args.getFrameId());
             EvaluateResponse r = new EvaluateResponse();
-            r.setResult(new NamedValue(args.getExpression(), inFocus(a, () -> session.evaluate(args.getExpression())))
-                    .describe());
             r.setVariablesReference(0);
+            try {
+                r.setResult(new NamedValue(args.getExpression(), inFocus(a, () -> session.evaluate(args.getExpression())))
+                        .describe());
+            } catch (DebugException e) {
+                if (!EvaluateArgumentsContext.REPL.equals(args.getContext())) {
+                    throw e;
+                }
+                r.setResult(command(args.getExpression(), a));
+            }
             return r;
         });
+    }
+
+    /**
+     * Runs a debugger command line with processor {@code agent} as the focus and returns its
+     * text. A command that moved the replay is followed by a stopped event, so the client reads
+     * the new state.
+     */
+    private String command(String line, int agent) {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        DebugCommands commands = new DebugCommands(session, new PrintStream(text, true, StandardCharsets.UTF_8),
+                sources::text);
+        if (agent < session.cpus()) {
+            session.setFocus(agent);
+        }
+        ReplayPosition before = session.position();
+        commands.execute(line);
+        if (!session.position().equals(before)) {
+            later(() -> stopped(StoppedEventArgumentsReason.GOTO, session.focus(), "moved by '" + line.strip() + "'"));
+        }
+        return text.toString(StandardCharsets.UTF_8).stripTrailing();
     }
 
     @Override

@@ -1,6 +1,10 @@
 package org.fdrsim.debugadapter;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 
@@ -24,6 +28,15 @@ final class SourceMap {
     Path path(int pc) {
         SourceLocation loc = program.locationOf(pc);
         return loc == null ? null : root.resolve(loc.file()).normalize();
+    }
+
+    /** The lines of the source file the line table names {@code imageName}, or null if it cannot be read. */
+    List<String> text(String imageName) {
+        try {
+            return Files.readAllLines(root.resolve(imageName).normalize(), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return null; // 'list' then says the source is not at hand
+        }
     }
 
     /** The 1-based line code index {@code pc} came from, or 0 if unknown. */
