@@ -84,7 +84,7 @@ public final class MachineBuilder {
     }
 
     /** The memory system's parameters: caches, directories, memory, message sizes. */
-    private static CoherenceConfig coherence(MachineConfig config) {
+    static CoherenceConfig coherence(MachineConfig config) {
         CacheConfig l1 = config.caches().l1();
         CacheConfig l2 = config.caches().l2();
         return new CoherenceConfig(
@@ -101,7 +101,7 @@ public final class MachineBuilder {
     }
 
     /** The interconnect's parameters. */
-    private static TorusConfig torus(MachineConfig config) {
+    static TorusConfig torus(MachineConfig config) {
         NetworkConfig n = config.network();
         return new TorusConfig(n.dimX(), n.dimY(), n.linkGBps(), config.processor().clockGHz(), n.hopCycles(),
                 n.interfaceCycles());

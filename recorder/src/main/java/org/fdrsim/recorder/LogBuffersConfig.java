@@ -14,13 +14,13 @@ public record LogBuffersConfig(
 
     public static LogBuffersConfig fdr1() {
         return new LogBuffersConfig(
-                new LogBufferConfig(32, 10, 9),
-                new LogBufferConfig(8, 10, 8),
-                new LogBufferConfig(64, 10, 6),
-                new LogBufferConfig(32, 10, 9),
-                new LogBufferConfig(32, 10, 0),
-                new LogBufferConfig(1024, 50, 72),
-                new LogBufferConfig(256, 70, 72));
+                new LogBufferConfig(32, 10),
+                new LogBufferConfig(8, 10),
+                new LogBufferConfig(64, 10),
+                new LogBufferConfig(32, 10),
+                new LogBufferConfig(32, 10),
+                new LogBufferConfig(1024, 50),
+                new LogBufferConfig(256, 70));
     }
 
     /** The buffer of log {@code kind}. */

@@ -79,7 +79,6 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
             if (!(b.drainMBps() > 0) || Double.isInfinite(b.drainMBps())) {
                 p.add(path + ".drainMBps must be a positive number, got " + b.drainMBps());
             }
-            range(p, path + ".entryBytes", b.entryBytes(), 0, b.sizeKB() * 1024L);
         }
         return p;
     }

@@ -226,7 +226,7 @@ public final class PaperExperiment {
         for (LogKind k : LogKind.values()) {
             var b = c.recorder().buffers().get(k);
             t.add(new Parameter(k.key() + " log buffer", b.sizeKB() + " KB, " + Outputs.f(b.drainMBps(), 0) + " MB/s, "
-                    + (b.entryBytes() == 0 ? "variable" : b.entryBytes() + " B"), paper.getOrDefault(k.key(), "")));
+                    + k.entryBytes() + " B", paper.getOrDefault(k.key(), "")));
         }
         CheckpointSchedule k = c.checkpointSchedule();
         double ghz = c.processor().clockGHz();

@@ -1,5 +1,7 @@
 package org.fdrsim.machine.config;
 
+import org.fdrsim.coherence.CoherenceConfig;
+
 /**
  * Memory model and memory-controller timing.
  *
@@ -17,9 +19,14 @@ public record MemoryConfig(
 
     public static final String TIMED = "timed";
     public static final String IDEAL = "ideal";
+    /** The ideal machine's longest random slice (a machine-side setting: coherence has no ideal model). */
+    private static final int DEFAULT_IDEAL_MAX_SLICE = 256;
 
+    /** FDR1: the memory system's own defaults (512 MB, directory and DRAM cycles), in this file's units. */
     public static MemoryConfig fdr1() {
-        return new MemoryConfig(TIMED, 512, 16, 440, 16, 256);
+        CoherenceConfig c = CoherenceConfig.fdr1();
+        return new MemoryConfig(TIMED, (int) (c.memoryBytesPerNode() >> 20), c.directoryCycles(), c.memoryCycles(),
+                c.memoryPerturbationCycles(), DEFAULT_IDEAL_MAX_SLICE);
     }
 
     public boolean ideal() {

@@ -1,5 +1,8 @@
 package org.fdrsim.machine.config;
 
+import org.fdrsim.coherence.CoherenceConfig;
+import org.fdrsim.coherence.network.TorusConfig;
+
 /**
  * The 2D-torus interconnect.
  *
@@ -14,7 +17,11 @@ package org.fdrsim.machine.config;
 public record NetworkConfig(
         int dimX, int dimY, double linkGBps, int hopCycles, int interfaceCycles, int controlBytes, int dataBytes) {
 
+    /** FDR1: the torus's and the memory system's own defaults (links, latencies, message sizes). */
     public static NetworkConfig fdr1() {
-        return new NetworkConfig(0, 0, 6.4, 40, 20, 8, 72);
+        TorusConfig t = TorusConfig.fdr1();
+        CoherenceConfig c = CoherenceConfig.fdr1();
+        return new NetworkConfig(t.dimX(), t.dimY(), t.linkGigabytesPerSecond(), t.hopLatencyCycles(),
+                t.interfaceLatencyCycles(), c.controlBytes(), c.dataBytes());
     }
 }

@@ -30,8 +30,30 @@ class ConfigLoaderTest {
         var buffers = c.recorder().options(c.processor().clockGHz()).buffers();
         assertThat(buffers.get(LogKind.MEMORY_RACE)).isEqualTo(BufferSpec.of(LogKind.MEMORY_RACE, 32, 10, 4.0));
         assertThat(buffers.get(LogKind.MEMORY_RACE).bytesPerCycle()).isEqualTo(0.0025); // 10 MB/s at 4 GHz
-        assertThat(c.recorder().buffers().cacheCheckpoint().entryBytes()).isEqualTo(72);
+        assertThat(LogKind.CACHE_CHECKPOINT.entryBytes()).isEqualTo(72); // Table 3, fixed by the log format
+        assertThat(LogKind.MEMORY_RACE.entryBytes()).isEqualTo(9);
         assertThat(buffers.get(LogKind.MEMORY_CHECKPOINT).capacityBytes()).isEqualTo(256 * 1024);
+    }
+
+    @Test
+    void anOldEntryBytesSettingIsIgnoredWithANote(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("old.yaml");
+        Files.writeString(yaml, """
+                recorder:
+                  buffers:
+                    memoryRace:
+                      sizeKB: 16
+                      entryBytes: 9
+                """);
+        ConfigLoader l = ConfigLoader.fdr1().file(yaml).set("recorder.buffers.input.entryBytes", "12");
+        MachineConfig c = l.build();
+        assertThat(c.recorder().buffers().memoryRace().sizeKB()).isEqualTo(16); // the rest of the file still counts
+        assertThat(l.notes()).containsExactly(
+                "note: recorder.buffers.memoryRace.entryBytes (old setting) is ignored: each log's format fixes its"
+                        + " entry size (Table 3; the paper report lists them)",
+                "note: recorder.buffers.input.entryBytes (old setting) is ignored: each log's format fixes its"
+                        + " entry size (Table 3; the paper report lists them)");
+        assertThat(l.toYaml()).doesNotContain("entryBytes");
     }
 
     @Test
