@@ -62,14 +62,12 @@ import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.debug.AgentInfo;
-import org.fdrsim.replayer.debug.BreakpointInfo;
 import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugException;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.fdrsim.replayer.debug.Frame;
 import org.fdrsim.replayer.debug.NamedValue;
 import org.fdrsim.replayer.debug.StopEvent;
-import org.fdrsim.replayer.debug.StopReason;
 
 /**
  * The Debug Adapter Protocol requests over the replay debugger's engine ({@link DebugSession}):
@@ -84,7 +82,8 @@ import org.fdrsim.replayer.debug.StopReason;
  * <p>Requests are answered at once on the connection's reader thread; what a request sets off
  * (a motion of the replay, the events after it) is queued and handed to {@code worker} (one
  * thread) only by {@link #afterMessage}, after the response has gone out, so a client always
- * sees the response before the events its request causes. The engine is touched under one lock (it is single-threaded).
+ * sees the response before the events its request causes. The engine is single-threaded: it
+ * is touched under one lock.
  */
 public final class ReplayDebugServer implements IDebugProtocolServer {
     private final DebugSession session;
@@ -170,8 +169,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         if (stopOnEntry) {
             stopped(StoppedEventArgumentsReason.ENTRY, session.focus(), "at the start of the replay");
         } else {
-            ReplayPosition start = session.position();
-            report(session.cont(), start);
+            report(session.cont());
         }
     }
 
@@ -471,19 +469,9 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     private void motion(Supplier<StopEvent> run) {
         later(() -> {
             if (!ended) {
-                ReplayPosition before = session.position();
-                report(run.get(), before);
+                report(run.get());
             }
         });
-    }
-
-    private BreakpointInfo breakpoint(int number) {
-        for (BreakpointInfo b : session.breakpoints()) {
-            if (b.number() == number) {
-                return b;
-            }
-        }
-        return null;
     }
 
     /** Queues {@code task} to run on the worker, under the lock, once the current response is out. */
@@ -507,7 +495,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         }
     }
 
-    private void report(StopEvent stop, ReplayPosition before) {
+    private void report(StopEvent stop) {
         OutputEventArguments out = new OutputEventArguments();
         out.setCategory(OutputEventArgumentsCategory.CONSOLE);
         out.setOutput(stop.describe() + "\n");
@@ -529,42 +517,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             return;
         }
         String first = stop.describe().lines().findFirst().orElse("");
-        stopped(why, stoppedCpu(stop, before), first);
-    }
-
-    /**
-     * The processor a stop is about: the writer of a watched word; for a breakpoint, a
-     * processor at its pc that it applies to (its cpu, its condition) and that moved during the
-     * motion, if any; else the stop's focus. (The engine's stop names its focus, which does
-     * not follow a hit yet; see notes/debug-dap-requests.md, request 1.) The engine's focus is
-     * moved there, so stepping goes on from the processor the client shows as stopped.
-     */
-    private int stoppedCpu(StopEvent stop, ReplayPosition before) {
-        int cpu = stop.where().cpu();
-        if (stop.reason() == StopReason.WATCHPOINT && stop.write() != null && !stop.write().dma()) {
-            cpu = stop.write().agent();
-        } else if (stop.reason() == StopReason.BREAKPOINT) {
-            BreakpointInfo b = breakpoint(stop.number());
-            ReplayPosition now = session.position();
-            int atPc = -1;
-            int movedAtPc = -1;
-            for (int c = session.cpus() - 1; c >= 0; c--) {
-                if (b != null && appliesTo(b, c)) {
-                    atPc = c;
-                    if (now.interval() != before.interval() || now.ic(c) != before.ic(c)) {
-                        movedAtPc = c;
-                    }
-                }
-            }
-            cpu = movedAtPc >= 0 ? movedAtPc : atPc >= 0 ? atPc : cpu;
-        }
-        session.setFocus(cpu);
-        return cpu;
-    }
-
-    private boolean appliesTo(BreakpointInfo b, int cpu) {
-        return session.where(cpu).pc() == b.pc() && (b.cpu() < 0 || b.cpu() == cpu)
-                && (b.condition() == null || inFocus(cpu, () -> session.evaluate(b.condition())) != 0);
+        // The engine's stop is on the processor that hit (or wrote), which has the focus now.
+        stopped(why, stop.where().cpu(), first);
     }
 
     private void stopped(String reason, int agent, String text) {
