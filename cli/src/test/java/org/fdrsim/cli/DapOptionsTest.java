@@ -27,7 +27,8 @@ import picocli.CommandLine;
 /**
  * {@code fdr debug --dap} and {@code --dap-port}: the DAP server on stdio answers a client's
  * initialize and ends at its disconnect with status 0; on a port it listens on the loopback
- * address only and says where; a port in use and both options at once are one-line user errors.
+ * address only and says where; a port in use, both options at once and {@code --dap} with
+ * {@code -ex} are one-line user errors.
  */
 class DapOptionsTest {
     @TempDir
@@ -126,5 +127,13 @@ class DapOptionsTest {
         assertThatThrownBy(() -> options("--dap-port", "70000").serve(session(), InputStream.nullInputStream(),
                 OutputStream.nullOutputStream(), System.err)).isInstanceOf(UserError.class)
                 .hasMessage("--dap-port: expected a port 0..65535, got 70000");
+    }
+
+    @Test
+    void fdrDebugRefusesDapWithBatchCommands() {
+        CliTest.Outcome o = CliTest.fdr("debug", dump.toString(), "--dap", "-ex", "info cpus");
+        assertThat(o.status()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(o.err()).isEqualTo("fdr debug: --dap/--dap-port and --batch/-ex: choose one\n");
+        assertThat(o.out()).as("nothing on stdout: it would be the protocol's").isEmpty();
     }
 }
