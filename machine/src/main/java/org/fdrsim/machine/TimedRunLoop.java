@@ -6,6 +6,7 @@ import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.io.DeviceBus;
 import org.fdrsim.cpu.io.Timers;
+import org.fdrsim.cpu.run.RunLimits;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
@@ -74,8 +75,9 @@ final class TimedRunLoop {
     /** Runs until every processor halted, a trigger, a fault, a limit, or a deadlock. */
     RunResult run() {
         Timers timers = devices.timers();
-        long maxInstructions = limits.maxInstructions() == 0 ? Long.MAX_VALUE : limits.maxInstructions();
-        long maxCycles = limits.maxCycles() == 0 ? Long.MAX_VALUE : limits.maxCycles();
+        RunLimits bounds = RunLimits.of(limits.maxInstructions(), limits.maxCycles());
+        long maxInstructions = bounds.maxInstructions();
+        long maxCycles = bounds.maxCycles();
         StopCause cause;
         if (!started) {
             nextCheckpoint = hooks.start();
@@ -152,12 +154,9 @@ final class TimedRunLoop {
                 }
                 continue;
             }
-            if (first >= maxCycles) {
-                cause = StopCause.CYCLE_LIMIT;
-                break;
-            }
-            if (instructions >= maxInstructions) {
-                cause = StopCause.INSTRUCTION_LIMIT;
+            StopCause limit = bounds.reached(first, instructions);
+            if (limit != null) {
+                cause = limit;
                 break;
             }
             Processor p = cpus[chosen];

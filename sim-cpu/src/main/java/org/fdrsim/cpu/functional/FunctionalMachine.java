@@ -10,6 +10,7 @@ import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.Machine;
+import org.fdrsim.cpu.run.RunLimits;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.SimRandom;
@@ -59,8 +60,9 @@ public final class FunctionalMachine implements Machine {
     public RunResult run() {
         Timers timers = devices.timers();
         long instructions = 0;
-        long maxInstructions = config.maxInstructions() == 0 ? Long.MAX_VALUE : config.maxInstructions();
-        long maxCycles = config.maxCycles() == 0 ? Long.MAX_VALUE : config.maxCycles();
+        RunLimits bounds = RunLimits.of(config.maxInstructions(), config.maxCycles());
+        long maxInstructions = bounds.maxInstructions();
+        long maxCycles = bounds.maxCycles();
         StopCause cause;
         while (true) {
             int chosen = -1;
@@ -87,12 +89,9 @@ public final class FunctionalMachine implements Machine {
                 cause = StopCause.INTERRUPTED;
                 break;
             }
-            if (chosenTime >= maxCycles) {
-                cause = StopCause.CYCLE_LIMIT;
-                break;
-            }
-            if (instructions >= maxInstructions) {
-                cause = StopCause.INSTRUCTION_LIMIT;
+            StopCause limit = bounds.reached(chosenTime, instructions);
+            if (limit != null) {
+                cause = limit;
                 break;
             }
             Processor p = cpus[chosen];
