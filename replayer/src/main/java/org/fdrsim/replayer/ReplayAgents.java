@@ -61,6 +61,8 @@ final class ReplayAgents {
     long instructions;
     long dmaBlocks;
     Divergence problem;
+    /** Sees DMA block writes as word stores (null: nobody looks), for watchpoints. */
+    org.fdrsim.cpu.core.ProcessorListener dmaListener;
     /** Set with BLOCKED: the agent and IC the current agent waits for. */
     private int blockedOn;
     private long blockedIc;
@@ -186,6 +188,19 @@ final class ReplayAgents {
 
     void hold(int a) {
         held[a] = true;
+    }
+
+    /** The index (into {@link #arcs}' rows of agent {@code a}) of the arc its next instruction still waits for, or -1. */
+    int unsatisfiedArc(int a) {
+        long next = committed[a] + 1;
+        long[] own = arcs.own[a];
+        for (int w = wp[a]; w < own.length && own[w] <= next; w++) {
+            int from = arcs.src[a][w];
+            if (from < agents && committed[from] < arcs.srcIc[a][w]) {
+                return w;
+            }
+        }
+        return -1;
     }
 
     /** The IC agent {@code waiter} needs agent {@code source} to reach before it can go on. */
@@ -376,6 +391,11 @@ final class ReplayAgents {
                 }
                 memory.writeBlock(address, e.data(), 0);
                 dmaBlocks++;
+                if (dmaListener != null) {
+                    for (int i = 0; i < 8; i++) {
+                        dmaListener.memoryAccess(a, m, -1, address + 8L * i, true, memory.loadWord(address + 8L * i));
+                    }
+                }
             }
             committed[a] = m;
         }

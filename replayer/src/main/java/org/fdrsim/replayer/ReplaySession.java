@@ -102,7 +102,7 @@ public final class ReplaySession {
                 ended = true;
                 return false;
             }
-            finishInterval();
+            crossInterval();
         }
         return false;
     }
@@ -125,7 +125,7 @@ public final class ReplaySession {
             if (!agents.allFinished() || inTarget && atTarget(target)) {
                 return; // stopped at the target
             }
-            finishInterval();
+            crossInterval();
         }
     }
 
@@ -153,7 +153,7 @@ public final class ReplaySession {
     }
 
     /** Every agent has finished the current interval: check what is left, then cross the checkpoint. */
-    private void finishInterval() {
+    private void crossInterval() {
         boolean last = k == intervals.size() - 1;
         agents.checkLeftovers(last);
         if (!agents.failed()) {
@@ -181,6 +181,75 @@ public final class ReplaySession {
         for (Processor p : agents.cpus) {
             p.setListener(listener);
         }
+        // DMA engines show each written block as eight word stores (pc -1, IC = the block's).
+        agents.dmaListener = listener;
+    }
+
+    /**
+     * The agent whose progress agent {@code a}'s next instruction (block) waits for by an arc
+     * of the current interval, or -1 if it can run (or has ended the interval). A debugger that
+     * steps the returned agent first moves one agent by one instruction at a time.
+     */
+    public int waitsOn(int a) {
+        int w = waitingArc(a);
+        return w < 0 ? -1 : agents.arcs.src[a][w];
+    }
+
+    /** The arc agent {@code a}'s next instruction waits for, as {@code from:ic -> a:ic}, or "". */
+    public String waitingFor(int a) {
+        int w = waitingArc(a);
+        return w < 0 ? "" : agents.arcs.src[a][w] + ":" + agents.arcs.srcIc[a][w] + " -> " + a + ":" + agents.arcs.own[a][w];
+    }
+
+    private int waitingArc(int a) {
+        if (!prepare() || agents.committed[a] >= agents.end[a]) {
+            return -1;
+        }
+        return agents.unsatisfiedArc(a);
+    }
+
+    /** The IC at which agent {@code a} ends the current interval (its log's end IC). */
+    public long endIc(int a) {
+        return intervals.get(k).endIc(a);
+    }
+
+    /** How many values of its input log processor {@code cpu} has read in the current interval. */
+    public int inputsConsumed(int cpu) {
+        return agents.io.consumed(cpu);
+    }
+
+    /** The current interval's logs. */
+    public IntervalLog intervalLog() {
+        return intervals.get(k);
+    }
+
+    /**
+     * Runs every agent to the end of the current interval (delivering the interrupts logged at
+     * its end), checks that every log entry was used and crosses the checkpoint; at the last
+     * interval the replay ends. False if the replay has ended (or ends now).
+     */
+    public boolean finishInterval() {
+        if (!prepare()) {
+            return false;
+        }
+        agents.setCaps(null);
+        schedule.runInterval(agents);
+        if (agents.failed()) {
+            ended = true;
+            return false;
+        }
+        crossInterval();
+        return !ended;
+    }
+
+    /** The number of the replay's first interval (its retained checkpoint). */
+    public int firstInterval() {
+        return firstInterval;
+    }
+
+    /** The number of the replay's last interval (the one the trigger ends). */
+    public int lastInterval() {
+        return firstInterval + intervals.size() - 1;
     }
 
     /** The replay has reached the trigger or stopped at a problem: nothing more will run. */
@@ -246,6 +315,16 @@ public final class ReplaySession {
     /** The 8-byte word at {@code address} of the replayed memory. */
     public long loadWord(long address) {
         return agents.memory.loadWord(address);
+    }
+
+    /** The replayed memory's size in bytes. */
+    public long memorySize() {
+        return agents.memory.size();
+    }
+
+    /** Visits every page of the replayed memory in address order (the live arrays: do not keep them). */
+    public void forEachPage(SparseMemory.PageVisitor visitor) {
+        agents.memory.forEachPage(visitor);
     }
 
     /** A copy of the replayed memory. */

@@ -1,0 +1,622 @@
+package org.fdrsim.replayer.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.isa.Csr;
+import org.fdrsim.cpu.isa.Instruction;
+import org.fdrsim.cpu.isa.Registers;
+import org.fdrsim.cpu.asm.Disassembler;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.program.SourceLocation;
+import org.fdrsim.cpu.program.Symbol;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.replayer.Divergence;
+import org.fdrsim.replayer.DumpReplay;
+import org.fdrsim.replayer.ReplayInput;
+import org.fdrsim.replayer.ReplayPosition;
+import org.fdrsim.replayer.ReplayProbe;
+import org.fdrsim.replayer.ReplayProgress;
+import org.fdrsim.replayer.ReplaySession;
+import org.fdrsim.replayer.RootOrder;
+
+/**
+ * The replay debugger's engine: one {@link ReplaySession} driven to positions the user asks
+ * for, forward by stepping it and back by re-executing a fresh session from the start of the
+ * replay to the earlier position (replay is deterministic, so the same position has the same
+ * state, whatever the way there). Front ends (the terminal's {@link DebugCommands}, the DAP
+ * server) call it; it is single-threaded: callers serialize their calls.
+ *
+ * <p>Honesty: the engine sees only the {@link ReplayInput} and the dump's validation trace
+ * (for divergence checks), never the recorded final state.
+ */
+public final class DebugSession {
+    private final ReplayInput input;
+    private final Supplier<ReplayProbe> probes;
+    private final ProgramImage program;
+    private final Stops stops = new Stops();
+    /** Who sees device stores of sessions made from now on (null: nobody). */
+    private TracingProbe.DeviceStores deviceStores;
+    private ReplaySession live;
+    private int focus;
+
+    /** A session at the start of {@code input}; {@code probes} gives a fresh divergence probe per replay. */
+    public DebugSession(ReplayInput input, Supplier<ReplayProbe> probes) {
+        this.input = input;
+        this.probes = probes;
+        this.program = input.program();
+        this.live = fresh();
+    }
+
+    /**
+     * Opens retained checkpoint {@code fromCheckpoint} (0 = oldest) of a dump read with
+     * {@code CoreDumpReader.read} (which refuses a damaged dump, as {@code fdr replay} does).
+     *
+     * @throws IllegalArgumentException if the checkpoint is not retained (one-line message)
+     */
+    public static DebugSession open(CoreDump dump, int fromCheckpoint) {
+        return new DebugSession(DumpReplay.input(dump, fromCheckpoint), () -> DumpReplay.probe(dump));
+    }
+
+    private ReplaySession fresh() {
+        TracingProbe.DeviceStores sink = deviceStores;
+        ReplayProbe probe = sink == null ? probes.get() : new TracingProbe(probes.get(), sink);
+        return new ReplaySession(input, probe, RootOrder.FORWARD, ReplayProgress.NONE);
+    }
+
+    // ---- the replay's shape ----
+
+    public ProgramImage program() {
+        return program;
+    }
+
+    public int cpus() {
+        return live.cpus();
+    }
+
+    /** Processors and DMA engines (DAP threads). */
+    public int agentCount() {
+        return live.agentCount();
+    }
+
+    public int focus() {
+        return focus;
+    }
+
+    /** Makes processor {@code cpu} the one {@code stepi}, {@code print} and {@code backtrace} are about. */
+    public void setFocus(int cpu) {
+        checkCpu(cpu);
+        focus = cpu;
+    }
+
+    /** Where every agent is (interval and IC per agent). */
+    public ReplayPosition position() {
+        return live.position();
+    }
+
+    public int firstInterval() {
+        return live.firstInterval();
+    }
+
+    /** True once the replay reached the trigger (or diverged): forward commands stop at once. */
+    public boolean ended() {
+        return live.ended();
+    }
+
+    /** The replay's divergence, or null. */
+    public Divergence problem() {
+        return live.problem();
+    }
+
+    /** Processor {@code cpu}'s place in the code now. */
+    public CodePoint where(int cpu) {
+        checkCpu(cpu);
+        return pointAt(cpu, live.ic(cpu), live.pc(cpu));
+    }
+
+    /** The {@link CodePoint} of code index {@code pc} for processor {@code cpu} at {@code ic}. */
+    public CodePoint pointAt(int cpu, long ic, int pc) {
+        String dis = pc >= 0 && pc < program.code().length()
+                ? Disassembler.format(program.code().get(pc), program.symbols()) : "(no instruction)";
+        return new CodePoint(cpu, ic, pc, Labels.symbolize(program.symbols(), pc), dis, program.locationOf(pc));
+    }
+
+    // ---- forward ----
+
+    /** {@code stepi N}: N instructions of the focus processor; the others move only as far as its arcs require. */
+    public StopEvent stepi(long n) {
+        stops.arm(live);
+        try {
+            for (long i = 0; i < n; i++) {
+                if (!live.step(focus)) {
+                    return endOrDivergence();
+                }
+                int hit = stops.check(focus, this::holds, true);
+                if (hit != 0 && stops.isWatch(hit)) {
+                    return stop(StopReason.WATCHPOINT, hit);
+                }
+            }
+            return stop(StopReason.STEP, 0);
+        } finally {
+            stops.disarm();
+        }
+    }
+
+    /** {@code step N}: the focus processor runs until it reaches a different source line, N times. */
+    public StopEvent step(long n) {
+        for (long i = 0; i < n; i++) {
+            SourceLocation start = program.locationOf(live.pc(focus));
+            do {
+                StopEvent e = stepi(1);
+                if (e.reason() != StopReason.STEP) {
+                    return e;
+                }
+            } while (sameLine(start, program.locationOf(live.pc(focus))));
+        }
+        return stop(StopReason.STEP, 0);
+    }
+
+    /** {@code continue}: every agent runs until a breakpoint, a watchpoint, the trigger or a divergence. */
+    public StopEvent cont() {
+        stops.arm(live);
+        try {
+            int[] hit = new int[1];
+            boolean stopped = Lockstep.run(live, null, a -> (hit[0] = stops.check(a, this::holds, true)) != 0);
+            if (!stopped) {
+                return endOrDivergence();
+            }
+            return stop(stops.isWatch(hit[0]) ? StopReason.WATCHPOINT : StopReason.BREAKPOINT, hit[0]);
+        } finally {
+            stops.disarm();
+        }
+    }
+
+    /**
+     * {@code goto C:IC}: processor {@code cpu} to IC {@code ic} of the current interval, the
+     * others only as far as its arcs require (forward by stepping, back by re-execution).
+     * Breakpoints and watchpoints do not stop it.
+     */
+    public StopEvent goTo(int cpu, long ic) {
+        checkCpu(cpu);
+        if (ic < 0) {
+            throw new DebugException("IC " + ic + " is before the start of the interval");
+        }
+        if (ic < live.ic(cpu)) {
+            ReplaySession s = fresh();
+            s.runTo(new ReplayPosition(live.interval(), new long[live.agentCount()]));
+            live = s;
+        }
+        int interval = live.interval();
+        while (live.ic(cpu) < ic && live.interval() == interval) {
+            if (live.ic(cpu) >= live.endIc(cpu) || !live.step(cpu)) {
+                break;
+            }
+        }
+        focus = cpu;
+        return live.problem() != null ? endOrDivergence() : stop(StopReason.GOTO, 0);
+    }
+
+    /** {@code goto end}: runs to the trigger; breakpoints and watchpoints do not stop it. */
+    public StopEvent goToEnd() {
+        live.resume();
+        return endOrDivergence();
+    }
+
+    /**
+     * To position {@code p} exactly (forward if every agent is at or behind it, else by
+     * re-execution); the nearest cut the arcs allow if {@code p} is not one.
+     */
+    public StopEvent goTo(ReplayPosition p) {
+        if (p.agents() != live.agentCount()) {
+            throw new DebugException("a position of " + p.agents() + " agents, the replay has " + live.agentCount());
+        }
+        if (!behind(p)) {
+            live = fresh();
+        }
+        live.runTo(p);
+        return live.problem() != null ? endOrDivergence() : stop(StopReason.GOTO, 0);
+    }
+
+    // ---- backward ----
+
+    /** {@code reverse-stepi N}: the focus processor N instructions back (others as the arcs allow). */
+    public StopEvent reverseStepi(long n) {
+        ReplayPosition p = live.position();
+        long ic = p.ic(focus) - n;
+        if (ic < 0) {
+            return toStart();
+        }
+        long[] ics = p.ics();
+        ics[focus] = ic;
+        ReplaySession s = fresh();
+        s.runTo(new ReplayPosition(p.interval(), ics));
+        live = s;
+        return stop(StopReason.STEP, 0);
+    }
+
+    /** {@code reverse-step N}: back to the start of the N-th earlier source line of the focus processor. */
+    public StopEvent reverseStep(long n) {
+        ReplayPosition now = live.position();
+        int f = focus;
+        long keep = n + 1;
+        // The positions where the focus processor arrived at a new line, the last keep of them;
+        // the start of the replay counts as one. The last one is the start of the current line.
+        List<ReplayPosition> starts = new ArrayList<>();
+        ReplaySession s = fresh();
+        starts.add(s.position());
+        int[] prevPc = {s.pc(f)};
+        Lockstep.run(s, now, a -> {
+            if (a == f) {
+                int pc = s.pc(f);
+                if (!sameLine(program.locationOf(prevPc[0]), program.locationOf(pc))) {
+                    starts.add(s.position());
+                    if (starts.size() > keep) {
+                        starts.remove(0);
+                    }
+                }
+                prevPc[0] = pc;
+            }
+            return false;
+        });
+        int index = (int) (starts.size() - 1 - n);
+        if (index < 0) {
+            return toStart();
+        }
+        StopEvent e = goTo(starts.get(index));
+        return new StopEvent(StopReason.STEP, 0, e.where(), null, "");
+    }
+
+    /** {@code reverse-continue}: back to the last breakpoint or watchpoint hit before the current position. */
+    public StopEvent reverseContinue() {
+        ReplayPosition now = live.position();
+        ReplaySession s = fresh();
+        stops.arm(s);
+        ReplayPosition[] last = new ReplayPosition[1];
+        int[] lastNumber = new int[1];
+        WriteHit[] lastWrite = new WriteHit[1];
+        try {
+            Lockstep.run(s, now, a -> {
+                int hit = stops.check(a, (e, cpu) -> holds(s, e, cpu), false);
+                if (hit != 0) {
+                    ReplayPosition at = s.position();
+                    if (!at.equals(now)) {
+                        last[0] = at;
+                        lastNumber[0] = hit;
+                        lastWrite[0] = stops.isWatch(hit) ? stops.lastWrite() : null;
+                    }
+                }
+                return false;
+            });
+        } finally {
+            stops.disarm();
+        }
+        if (last[0] == null) {
+            return toStart();
+        }
+        ReplaySession back = fresh();
+        back.runTo(last[0]);
+        live = back;
+        if (lastWrite[0] != null) {
+            if (!lastWrite[0].dma()) {
+                focus = lastWrite[0].agent();
+            }
+            return new StopEvent(StopReason.WATCHPOINT, lastNumber[0], where(focus), lastWrite[0], "");
+        }
+        return stop(StopReason.BREAKPOINT, lastNumber[0]);
+    }
+
+    private StopEvent toStart() {
+        live = fresh();
+        return new StopEvent(StopReason.REACHED_START, 0, where(focus), null, "reached the start of the replay");
+    }
+
+    // ---- breakpoints and watchpoints ----
+
+    /**
+     * {@code break LOCATION [cpu C] [if COND]}: LOCATION is a code label, {@code FILE:LINE} or
+     * {@code @PC}; returns the breakpoint's number.
+     *
+     * @throws DebugException for an unknown label (naming the nearest ones), a line without
+     *     code, a pc outside the program, a bad cpu
+     */
+    public int addBreakpoint(String location, int cpu, String condition) {
+        if (cpu >= 0) {
+            checkCpu(cpu);
+        }
+        int pc = codeIndex(location);
+        if (condition != null) {
+            Expression.value(condition, program.symbols(), stateOf(live, focus)); // check its syntax now
+        }
+        return stops.addBreak(location, pc, cpu, condition);
+    }
+
+    /** {@code watch ADDR|DATALABEL[+OFF] [if COND]}: returns the watchpoint's number. */
+    public int addWatchpoint(String place, String condition) {
+        long address = address(place);
+        if (address < 0 || address + 8 > input.startMemory().size()) {
+            throw new DebugException(String.format("address 0x%x is outside memory", address));
+        }
+        if (condition != null) {
+            Expression.value(condition, program.symbols(), stateOf(live, focus));
+        }
+        return stops.addWatch(place, address, condition);
+    }
+
+    /** {@code delete N} / {@code unwatch N}: false if there is no such breakpoint or watchpoint. */
+    public boolean delete(int number) {
+        return stops.delete(number);
+    }
+
+    /** {@code delete}: every breakpoint and watchpoint. */
+    public void deleteAll() {
+        stops.deleteAll();
+    }
+
+    public List<BreakpointInfo> breakpoints() {
+        return stops.breakpoints();
+    }
+
+    public List<WatchpointInfo> watchpoints() {
+        return stops.watchpoints();
+    }
+
+    // ---- state ----
+
+    /** {@code print EXPR} on the focus processor. */
+    public long evaluate(String expression) {
+        return Expression.value(expression, program.symbols(), stateOf(live, focus));
+    }
+
+    /** The address {@code place} names ({@code counter+8}, {@code 0x1000}, {@code sp-16}). */
+    public long address(String place) {
+        return Expression.address(place, program.symbols(), stateOf(live, focus));
+    }
+
+    /** Processor {@code cpu}'s architectural state (registers, CSRs, pc, IC). */
+    public ArchState snapshot(int cpu) {
+        checkCpu(cpu);
+        return live.snapshot(cpu);
+    }
+
+    /** The 32 registers of processor {@code cpu}, by their disassembler names. */
+    public List<NamedValue> registers(int cpu) {
+        checkCpu(cpu);
+        List<NamedValue> out = new ArrayList<>();
+        for (int r = 0; r < Registers.COUNT; r++) {
+            out.add(new NamedValue(Registers.name(r), live.register(cpu, r)));
+        }
+        return out;
+    }
+
+    /** The CSRs of processor {@code cpu}, by their assembler names. */
+    public List<NamedValue> csrs(int cpu) {
+        checkCpu(cpu);
+        List<NamedValue> out = new ArrayList<>();
+        for (Csr c : Csr.values()) {
+            out.add(new NamedValue(c.asmName(), live.csr(cpu, c)));
+        }
+        return out;
+    }
+
+    /** The word at each data label of the program, in address order. */
+    public List<NamedValue> dataLabels() {
+        List<Symbol> data = new ArrayList<>();
+        for (Symbol s : program.symbols().all()) {
+            if (s.kind() == Symbol.Kind.DATA) {
+                data.add(s);
+            }
+        }
+        data.sort((a, b) -> a.value() != b.value() ? Long.compare(a.value(), b.value()) : a.name().compareTo(b.name()));
+        List<NamedValue> out = new ArrayList<>();
+        for (Symbol s : data) {
+            out.add(new NamedValue(s.name(), live.loadWord(s.value())));
+        }
+        return out;
+    }
+
+    /** {@code x/N ADDR}: {@code n} words from {@code address} (rounded down to a word). */
+    public long[] memoryWords(long address, int n) {
+        long a = address & ~7L;
+        if (a < 0 || a + 8L * n > input.startMemory().size()) {
+            throw new DebugException(String.format("0x%x..+%d words is outside memory", a, n));
+        }
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = live.loadWord(a + 8L * i);
+        }
+        return out;
+    }
+
+    /** The call frames of processor {@code cpu}, innermost first. */
+    public List<Frame> backtrace(int cpu) {
+        checkCpu(cpu);
+        return Frames.of(this, live.snapshot(cpu));
+    }
+
+    /** Every agent: IC, end IC, pc, run state and what it waits on (DAP threads, {@code info cpus}). */
+    public List<AgentInfo> agents() {
+        List<AgentInfo> out = new ArrayList<>();
+        for (int a = 0; a < live.agentCount(); a++) {
+            boolean dma = a >= live.cpus();
+            String waiting = live.ended() ? "" : live.waitingFor(a);
+            out.add(new AgentInfo(a, dma, live.ic(a), live.endIc(a), dma ? -1 : live.pc(a),
+                    dma ? (live.ic(a) >= live.endIc(a) ? "done" : "writing")
+                            : live.state(a).name().toLowerCase(java.util.Locale.ROOT),
+                    waiting.isEmpty() ? "" : "arc " + waiting));
+        }
+        return out;
+    }
+
+    /** {@code info arcs}: the logged arcs into and out of agent {@code agent} within {@code span} ICs of where it is. */
+    public List<String> arcs(int agent, long span) {
+        return LogView.arcs(this, live, agent, span);
+    }
+
+    /** {@code info logs}: the next input, interrupt and DMA entries of the current interval. */
+    public List<String> nextLogEntries(int count) {
+        return LogView.next(live, count);
+    }
+
+    /**
+     * A hash of the whole replay state (position, every processor's registers, CSRs, pc and
+     * pending interrupts, memory): equal states, equal hashes.
+     */
+    public long stateHash() {
+        return StateDigest.of(live);
+    }
+
+    // ---- over the rest of the replay, without moving ----
+
+    /** {@code trace ADDR}: every access to the word from here to the end (at most {@code limit}), device stores included. */
+    public List<Access> trace(long address, int limit) {
+        return Scout.trace(this, live.position(), address & ~7L, limit);
+    }
+
+    /** {@code count reads|writes ADDR}: accesses to the word from here to the end. */
+    public long countAccesses(long address, boolean writes) {
+        long n = 0;
+        for (Access a : Scout.trace(this, live.position(), address & ~7L, Integer.MAX_VALUE)) {
+            if (a.write() == writes) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** {@code count calls LABEL}: how often a processor arrives at code label {@code label} from here to the end. */
+    public long countCalls(String label) {
+        return Scout.arrivals(this, live.position(), codeIndex(label));
+    }
+
+    // ---- for the package ----
+
+    /**
+     * A fresh session at position {@code p}, for looking ahead without moving; {@code stores}
+     * (null: nobody) sees its device stores, which replay does not perform.
+     */
+    ReplaySession freshAt(ReplayPosition p, TracingProbe.DeviceStores stores) {
+        deviceStores = stores;
+        try {
+            ReplaySession s = fresh();
+            s.runTo(p);
+            return s;
+        } finally {
+            deviceStores = null;
+        }
+    }
+
+    int codeIndex(String location) {
+        String loc = location.trim();
+        if (loc.startsWith("@")) {
+            int pc;
+            try {
+                pc = (int) Expression.value(loc.substring(1), program.symbols(), stateOf(live, focus));
+            } catch (DebugException e) {
+                throw new DebugException("bad pc '" + loc + "': " + e.getMessage());
+            }
+            if (pc < 0 || pc >= program.code().length()) {
+                throw new DebugException("pc " + pc + " is outside the program (0.." + (program.code().length() - 1) + ")");
+            }
+            return pc;
+        }
+        int colon = loc.lastIndexOf(':');
+        if (colon > 0) {
+            int line;
+            try {
+                line = Integer.parseInt(loc.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new DebugException("bad line number in '" + loc + "'");
+            }
+            int pc = Labels.atLine(program, loc.substring(0, colon), line);
+            if (pc < 0) {
+                throw new DebugException("no code at " + loc);
+            }
+            return pc;
+        }
+        Symbol s = program.symbols().get(loc);
+        if (s == null || s.kind() != Symbol.Kind.TEXT) {
+            throw new DebugException((s == null ? "no label '" : "'" ) + loc + (s == null ? "'" : "' is not a code label")
+                    + Labels.nearest(program.symbols(), loc));
+        }
+        return (int) s.value();
+    }
+
+    static Expression.State stateOf(ReplaySession s, int cpu) {
+        return new Expression.State() {
+            @Override
+            public long register(int r) {
+                return s.register(cpu, r);
+            }
+
+            @Override
+            public long csr(Csr c) {
+                return s.csr(cpu, c);
+            }
+
+            @Override
+            public int pc() {
+                return s.pc(cpu);
+            }
+
+            @Override
+            public long ic() {
+                return s.ic(cpu);
+            }
+
+            @Override
+            public long word(long address) {
+                if (address < 0 || address + 8 > s.memorySize()) {
+                    throw new DebugException(String.format("address 0x%x is outside memory", address));
+                }
+                return s.loadWord(address & ~7L);
+            }
+        };
+    }
+
+    private boolean holds(String expression, int cpu) {
+        return holds(live, expression, cpu);
+    }
+
+    private boolean holds(ReplaySession s, String expression, int cpu) {
+        return Expression.value(expression, program.symbols(), stateOf(s, cpu < 0 ? focus : cpu)) != 0;
+    }
+
+    private boolean behind(ReplayPosition p) {
+        if (p.interval() != live.interval()) {
+            return p.interval() > live.interval();
+        }
+        for (int a = 0; a < p.agents(); a++) {
+            if (live.ic(a) > p.ic(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameLine(SourceLocation a, SourceLocation b) {
+        return a == null ? b == null : b != null && a.line() == b.line() && a.file().equals(b.file());
+    }
+
+    private StopEvent stop(StopReason reason, int number) {
+        return new StopEvent(reason, number, where(focus), reason == StopReason.WATCHPOINT ? stops.lastWrite() : null, "");
+    }
+
+    private StopEvent endOrDivergence() {
+        Divergence d = live.problem();
+        if (d != null) {
+            return new StopEvent(StopReason.DIVERGED, 0, where(focus), null, d.describe().lines().findFirst().orElse(""));
+        }
+        return new StopEvent(StopReason.END, 0, where(focus), null, "");
+    }
+
+    private void checkCpu(int cpu) {
+        if (cpu < 0 || cpu >= live.cpus()) {
+            throw new DebugException("no cpu " + cpu + ": the replay has cpus 0.." + (live.cpus() - 1));
+        }
+    }
+
+    static Instruction instructionAt(ProgramImage program, int pc) {
+        return pc >= 0 && pc < program.code().length() ? program.code().get(pc) : null;
+    }
+}

@@ -1,0 +1,192 @@
+package org.fdrsim.replayer.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.replayer.ReplaySession;
+
+/**
+ * The breakpoints and watchpoints of a debugging session (one numbering, as in gdb) and the
+ * check after each committed instruction. Watchpoints see writes through the session's
+ * {@link ProcessorListener} (processor stores and atomics, DMA blocks as word stores); a write
+ * that leaves the word unchanged does not stop.
+ */
+final class Stops implements ProcessorListener {
+    /** A condition: evaluated on the processor that stopped (or the focus, for DMA writes). */
+    interface Condition {
+        boolean holds(String expression, int cpu);
+    }
+
+    private static final class Break {
+        final int number;
+        final String spec;
+        final int pc;
+        final int cpu;
+        final String condition;
+        long hits;
+
+        Break(int number, String spec, int pc, int cpu, String condition) {
+            this.number = number;
+            this.spec = spec;
+            this.pc = pc;
+            this.cpu = cpu;
+            this.condition = condition;
+        }
+    }
+
+    private static final class Watch {
+        final int number;
+        final String spec;
+        final long address;
+        final String condition;
+        long value;
+        long hits;
+
+        Watch(int number, String spec, long address, String condition) {
+            this.number = number;
+            this.spec = spec;
+            this.address = address;
+            this.condition = condition;
+        }
+    }
+
+    private final List<Break> breaks = new ArrayList<>();
+    private final List<Watch> watches = new ArrayList<>();
+    private int nextNumber = 1;
+    private ReplaySession session;
+    /** The first watched write since {@link #arm}, and its watchpoint. */
+    private WriteHit hit;
+    private int hitNumber;
+
+    int addBreak(String spec, int pc, int cpu, String condition) {
+        breaks.add(new Break(nextNumber, spec, pc, cpu, condition));
+        return nextNumber++;
+    }
+
+    int addWatch(String spec, long address, String condition) {
+        watches.add(new Watch(nextNumber, spec, address & ~7L, condition));
+        return nextNumber++;
+    }
+
+    boolean delete(int number) {
+        return breaks.removeIf(b -> b.number == number) | watches.removeIf(w -> w.number == number);
+    }
+
+    void deleteAll() {
+        breaks.clear();
+        watches.clear();
+    }
+
+    boolean hasWatches() {
+        return !watches.isEmpty();
+    }
+
+    List<BreakpointInfo> breakpoints() {
+        List<BreakpointInfo> out = new ArrayList<>();
+        for (Break b : breaks) {
+            out.add(new BreakpointInfo(b.number, b.spec, b.pc, b.cpu, b.condition, b.hits));
+        }
+        return out;
+    }
+
+    List<WatchpointInfo> watchpoints() {
+        List<WatchpointInfo> out = new ArrayList<>();
+        for (Watch w : watches) {
+            out.add(new WatchpointInfo(w.number, w.spec, w.address, w.condition, w.hits));
+        }
+        return out;
+    }
+
+    /** Starts looking at {@code s}: watched words take their current values; no hit pending. */
+    void arm(ReplaySession s) {
+        session = s;
+        for (Watch w : watches) {
+            w.value = s.loadWord(w.address);
+        }
+        hit = null;
+        s.setListener(watches.isEmpty() ? null : this);
+    }
+
+    /** Stops looking at the armed session. */
+    void disarm() {
+        if (session != null) {
+            session.setListener(null);
+            session = null;
+        }
+    }
+
+    @Override
+    public void memoryAccess(int agent, long ic, int pc, long address, boolean write, long value) {
+        if (!write) {
+            return;
+        }
+        long word = address & ~7L;
+        for (int i = 0; i < watches.size(); i++) {
+            Watch w = watches.get(i);
+            if (w.address == word) {
+                long now = session.loadWord(word);
+                if (now != w.value && hit == null) {
+                    hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
+                    hitNumber = w.number;
+                }
+                w.value = now;
+            }
+        }
+    }
+
+    /**
+     * After agent {@code agent} committed one instruction: the number of the breakpoint or
+     * watchpoint that stops here (its hit counted when {@code count}), or 0.
+     */
+    int check(int agent, Condition condition, boolean count) {
+        if (hit != null) {
+            WriteHit h = hit;
+            int number = hitNumber;
+            hit = null;
+            Watch w = watch(number);
+            int cpu = h.dma() ? -1 : h.agent();
+            if (w != null && (w.condition == null || condition.holds(w.condition, cpu))) {
+                if (count) {
+                    w.hits++;
+                }
+                lastWrite = h;
+                return number;
+            }
+        }
+        if (agent >= session.cpus() || breaks.isEmpty()) {
+            return 0;
+        }
+        int pc = session.pc(agent);
+        for (int i = 0; i < breaks.size(); i++) {
+            Break b = breaks.get(i);
+            if (b.pc == pc && (b.cpu < 0 || b.cpu == agent)
+                    && (b.condition == null || condition.holds(b.condition, agent))) {
+                if (count) {
+                    b.hits++;
+                }
+                return b.number;
+            }
+        }
+        return 0;
+    }
+
+    /** The write behind the last watchpoint stop {@link #check} returned. */
+    WriteHit lastWrite() {
+        return lastWrite;
+    }
+
+    private WriteHit lastWrite;
+
+    boolean isWatch(int number) {
+        return watch(number) != null;
+    }
+
+    private Watch watch(int number) {
+        for (Watch w : watches) {
+            if (w.number == number) {
+                return w;
+            }
+        }
+        return null;
+    }
+}
