@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Version.class,
         description = "fdrsim: a simulator of the Flight Data Recorder multiprocessor (Xu, Bodik, Hill, ISCA 2003).",
         subcommands = {AsmCommand.class, RunCommand.class, ConfigCommand.class, ProtocolCommand.class,
-                TestProtocolCommand.class, ArcsCommand.class, ViewCommand.class, RecordCommand.class, InspectCommand.class, ReplayCommand.class, VerifyCommand.class, DemoCommand.class,
+                TestProtocolCommand.class, ArcsCommand.class, ViewCommand.class, RecordCommand.class, InspectCommand.class, ReplayCommand.class, DebugCommand.class, VerifyCommand.class, DemoCommand.class,
                 ExperimentCommand.class, SweepCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

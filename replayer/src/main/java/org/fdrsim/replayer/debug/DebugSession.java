@@ -161,12 +161,22 @@ public final class DebugSession {
     public StopEvent cont() {
         stops.arm(live);
         try {
-            int[] hit = new int[1];
-            boolean stopped = Lockstep.run(live, null, a -> (hit[0] = stops.check(a, this::holds, true)) != 0);
+            int[] hit = new int[2];
+            boolean stopped = Lockstep.run(live, null, a -> {
+                hit[0] = stops.check(a, this::holds, true);
+                hit[1] = a;
+                return hit[0] != 0;
+            });
             if (!stopped) {
                 return endOrDivergence();
             }
-            return stop(stops.isWatch(hit[0]) ? StopReason.WATCHPOINT : StopReason.BREAKPOINT, hit[0]);
+            // As gdb switches to the thread that hit: the processor that stopped (or wrote) gets the focus.
+            boolean watch = stops.isWatch(hit[0]);
+            int who = watch ? stops.lastWrite().agent() : hit[1];
+            if (who < live.cpus()) {
+                focus = who;
+            }
+            return stop(watch ? StopReason.WATCHPOINT : StopReason.BREAKPOINT, hit[0]);
         } finally {
             stops.disarm();
         }
@@ -275,6 +285,7 @@ public final class DebugSession {
         ReplayPosition[] last = new ReplayPosition[1];
         int[] lastNumber = new int[1];
         WriteHit[] lastWrite = new WriteHit[1];
+        int[] lastAgent = new int[1];
         try {
             Lockstep.run(s, now, a -> {
                 int hit = stops.check(a, (e, cpu) -> holds(s, e, cpu), false);
@@ -283,6 +294,7 @@ public final class DebugSession {
                     if (!at.equals(now)) {
                         last[0] = at;
                         lastNumber[0] = hit;
+                        lastAgent[0] = a;
                         lastWrite[0] = stops.isWatch(hit) ? stops.lastWrite() : null;
                     }
                 }
@@ -297,6 +309,9 @@ public final class DebugSession {
         ReplaySession back = fresh();
         back.runTo(last[0]);
         live = back;
+        if (lastWrite[0] == null && lastAgent[0] < live.cpus()) {
+            focus = lastAgent[0];
+        }
         if (lastWrite[0] != null) {
             if (!lastWrite[0].dma()) {
                 focus = lastWrite[0].agent();

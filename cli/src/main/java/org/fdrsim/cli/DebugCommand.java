@@ -1,0 +1,125 @@
+package org.fdrsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.DumpFormatException;
+import org.fdrsim.replayer.debug.DebugCommands;
+import org.fdrsim.replayer.debug.DebugSession;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.completer.StringsCompleter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code fdr debug run.fdr}: the replay debugger (docs/debugger.md). Interactive with line
+ * editing, history and completion (JLine), or non-interactive with {@code --batch FILE} and
+ * {@code -ex CMD}, whose exit status is the last command's.
+ */
+@Command(name = "debug", footerHeading = "%nExamples:%n", footer = {"  fdr debug run.fdr",
+        "  fdr debug run.fdr -ex 'watch counter' -ex 'goto end' -ex reverse-continue -ex 'info arcs'"},
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Debug a replay: step, break, watch, print, trace and run backwards over the recorded execution.",
+                "With --batch or -ex: exit status of the last command (0 ok, 2 bad command, 3 the replay diverged)."})
+final class DebugCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(paramLabel = "DUMP", description = "A core dump written by 'fdr record'.")
+    Path file;
+
+    @Option(names = "--from-checkpoint", paramLabel = "K", description = "Retained checkpoint to start from, 0 = oldest (default).")
+    int from;
+
+    @Option(names = "--batch", paramLabel = "FILE", description = "Run the commands of FILE (one a line), then exit.")
+    Path batch;
+
+    @Option(names = "-ex", paramLabel = "CMD", description = "Run CMD (repeatable; after --batch), then exit.")
+    List<String> commands = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        CoreDump dump;
+        try {
+            dump = CoreDumpReader.read(file);
+        } catch (DumpFormatException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        DebugSession session;
+        try {
+            session = DebugSession.open(dump, from);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--from-checkpoint: " + e.getMessage(), e);
+        }
+        DebugCommands cmds = new DebugCommands(session, main.out, this::sourceLines);
+        main.out.println(session.where(session.focus()).line());
+        if (batch == null && commands.isEmpty()) {
+            return interactive(cmds);
+        }
+        List<String> lines = new ArrayList<>();
+        if (batch != null) {
+            try {
+                lines.addAll(Files.readAllLines(batch));
+            } catch (IOException e) {
+                throw new UserError("--batch: cannot read " + batch + ": " + e.getMessage(), e);
+            }
+        }
+        lines.addAll(commands);
+        int status = ExitCodes.OK;
+        for (String line : lines) {
+            if (line.isBlank() || line.strip().startsWith("#")) {
+                continue;
+            }
+            main.out.println("(fdr) " + line.strip());
+            status = cmds.execute(line);
+        }
+        return status;
+    }
+
+    private int interactive(DebugCommands cmds) {
+        List<String> words = new ArrayList<>(DebugCommands.names());
+        words.add("quit");
+        LineReader reader = LineReaderBuilder.builder().appName("fdr debug")
+                .completer(new StringsCompleter(words)).build();
+        while (true) {
+            String line;
+            try {
+                line = reader.readLine("(fdr) ");
+            } catch (UserInterruptException e) {
+                continue;
+            } catch (EndOfFileException e) {
+                return ExitCodes.OK;
+            }
+            String l = line.strip();
+            if (l.equals("quit") || l.equals("q")) {
+                return ExitCodes.OK;
+            }
+            cmds.execute(l);
+            main.out.flush();
+        }
+    }
+
+    /** A source file of the line table: as named, or beside the dump; null if neither is readable. */
+    private List<String> sourceLines(String name) {
+        for (Path p : new Path[] {Path.of(name), file.toAbsolutePath().resolveSibling(Path.of(name).getFileName())}) {
+            try {
+                if (Files.isRegularFile(p)) {
+                    return Files.readAllLines(p);
+                }
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,177 @@
+package org.fdrsim.replayer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.program.Symbol;
+import org.fdrsim.recorder.dump.ValidationTrace;
+import org.fdrsim.replayer.debug.Access;
+import org.fdrsim.replayer.debug.DebugException;
+import org.fdrsim.replayer.debug.DebugSession;
+import org.fdrsim.replayer.debug.StopEvent;
+import org.fdrsim.replayer.debug.StopReason;
+import org.junit.jupiter.api.Test;
+
+/** The debug engine (issue 13's acceptance) on recorded runs: watch/reverse-continue, forward and back, counts, traces. */
+class DebugSessionTest {
+    /** The last store that changed {@code word} in a plain replay: {cpu, ic, interval}, or null. */
+    private static long[] lastStore(Recording r, long word) {
+        ReplaySession s = new ReplaySession(r.input());
+        long[][] last = new long[1][];
+        long[] value = {s.loadWord(word)};
+        s.setListener(new ProcessorListener() {
+            @Override
+            public void memoryAccess(int cpu, long ic, int pc, long address, boolean write, long v) {
+                if (write && (address & ~7L) == word && s.loadWord(word) != value[0]) {
+                    value[0] = s.loadWord(word);
+                    last[0] = new long[] {cpu, ic, s.interval()};
+                }
+            }
+        });
+        s.resume();
+        assertThat(s.problem()).isNull();
+        return last[0];
+    }
+
+    @Test
+    void watchGotoEndReverseContinueStopsAtTheLastStoreOnEveryExampleAndTheRandomTester() {
+        record Case(String name, Recording r, String label) {}
+        List<Case> cases = List.of(
+                new Case("racy-counter", Recording.record(Recording.example("racy-counter.s"), Recording.config(4, 3, List.of())), "counter"),
+                new Case("spin-lock", Recording.record(Recording.example("spin-lock.s"), Recording.config(3, 1, List.of())), "counter"),
+                new Case("message-passing", Recording.record(Recording.example("message-passing.s"), Recording.config(2, 2, List.of())), "flag"),
+                new Case("hello", Recording.record(Recording.example("hello.s"), Recording.config(1, 1, List.of())), "msg"),
+                new Case("random-tester", Recording.record(Recording.randomTester(400),
+                        Recording.config(4, 5, List.of("checkpoint.intervalCycles=15000"))), "shared"));
+        for (Case c : cases) {
+            DebugSession d = new DebugSession(c.r().input(), () -> ReplayProbe.NONE);
+            long word = d.address(c.label());
+            d.addWatchpoint(c.label(), null);
+            assertThat(d.goToEnd().reason()).as(c.name()).isEqualTo(StopReason.END);
+            StopEvent e = d.reverseContinue();
+            long fin = c.r().expected().memory().loadWord(word);
+            long[] last = lastStore(c.r(), word);
+            if (last == null) {
+                // hello: nothing stores to its message
+                assertThat(last).as(c.name()).isNull();
+                assertThat(e.reason()).isEqualTo(StopReason.REACHED_START);
+            } else {
+                assertThat(e.reason()).as(c.name() + ": " + e.describe()).isEqualTo(StopReason.WATCHPOINT);
+                assertThat(e.write().agent()).as(c.name()).isEqualTo((int) last[0]);
+                assertThat(e.write().ic()).as(c.name()).isEqualTo(last[1]);
+                assertThat(d.position().interval()).as(c.name()).isEqualTo((int) last[2]);
+                assertThat(d.position().ic((int) last[0])).isEqualTo(last[1]);
+                assertThat(e.write().newValue()).isEqualTo(fin);
+            }
+            assertThat(d.evaluate(c.label())).as(c.name()).isEqualTo(fin);
+        }
+    }
+
+    @Test
+    void forwardToXBackToYForwardToXReachesTheSameStateHashAtOneHundredRandomPositions() {
+        Recording r = Recording.record(Recording.randomTester(300), Recording.config(4, 7, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        Random rnd = new Random(13);
+        int differentY = 0;
+        for (int i = 0; i < 100; i++) {
+            int cpu = rnd.nextInt(4);
+            long end = d.agents().get(cpu).endIc();
+            d.goTo(cpu, rnd.nextInt((int) end + 1)); // forward by stepping, or back by re-execution
+            ReplayPosition x = d.position();
+            long hx = d.stateHash();
+            int back = rnd.nextInt(4);
+            if (rnd.nextBoolean()) {
+                d.setFocus(back);
+                d.reverseStepi(1 + rnd.nextInt(500));
+            } else {
+                d.goTo(back, rnd.nextInt((int) Math.max(1, d.position().ic(back))));
+            }
+            if (!d.position().equals(x)) {
+                differentY++;
+                assertThat(d.stateHash()).as("another position, another state").isNotEqualTo(hx);
+            }
+            d.goTo(x);
+            assertThat(d.position()).isEqualTo(x);
+            assertThat(d.stateHash()).as("round " + i + " at " + x).isEqualTo(hx);
+        }
+        assertThat(differentY).isGreaterThan(80);
+    }
+
+    @Test
+    void breakpointHitsEqualCountCallsAndTheLoopCount() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        long calls = d.countCalls("loop");
+        int n = d.addBreakpoint("loop", -1, null);
+        int stops = 0;
+        StopEvent e;
+        while ((e = d.cont()).reason() == StopReason.BREAKPOINT) {
+            assertThat(e.number()).isEqualTo(n);
+            assertThat(e.where().symbol()).isEqualTo("loop");
+            stops++;
+        }
+        assertThat(e.reason()).isEqualTo(StopReason.END);
+        assertThat(stops).isEqualTo(2 * 1000).isEqualTo(calls);
+        assertThat(d.breakpoints().get(0).hits()).isEqualTo(stops);
+        // reverse-continue comes back to the last hit
+        StopEvent back = d.reverseContinue();
+        assertThat(back.reason()).isEqualTo(StopReason.BREAKPOINT);
+        assertThat(back.where().symbol()).isEqualTo("loop");
+    }
+
+    @Test
+    void traceOfADeviceWordListsTheStoresOfTheValidationTrace() {
+        Recording r = ValidationTraceTest.diskChecksum(5, List.of());
+        ValidationTrace vt = r.dump().validation();
+        List<String> expected = new ArrayList<>();
+        long address = -1;
+        for (ValidationTrace.Interval iv : vt.intervals()) {
+            for (int c = 0; c < iv.cpus().size(); c++) {
+                for (ValidationTrace.IoStore st : iv.cpus().get(c).stores()) {
+                    if (address < 0) {
+                        address = st.address();
+                    }
+                    if (st.address() == address) {
+                        expected.add(iv.checkpoint() + " " + c + " " + st.ic() + " " + st.value());
+                    }
+                }
+            }
+        }
+        assertThat(expected).isNotEmpty();
+        DebugSession d = new DebugSession(r.input(), () -> DumpReplay.probe(r.dump()));
+        List<String> traced = new ArrayList<>();
+        for (Access a : d.trace(address, Integer.MAX_VALUE)) {
+            assertThat(a.write()).isTrue();
+            traced.add(a.interval() + " " + a.agent() + " " + a.ic() + " " + a.value());
+        }
+        traced.sort(null);
+        expected.sort(null);
+        assertThat(traced).isEqualTo(expected);
+    }
+
+    @Test
+    void badRequestsAreOneLineErrorsAndReverseStopsAtTheStart() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        assertThatThrownBy(() -> d.addBreakpoint("lop", -1, null)).isInstanceOf(DebugException.class)
+                .hasMessageContaining("no label 'lop'").hasMessageContaining("nearest labels: loop");
+        assertThatThrownBy(() -> d.evaluate("r4 +")).isInstanceOf(DebugException.class);
+        assertThatThrownBy(() -> d.setFocus(2)).hasMessage("no cpu 2: the replay has cpus 0..1");
+        d.stepi(3);
+        StopEvent e = d.reverseStepi(10);
+        assertThat(e.reason()).isEqualTo(StopReason.REACHED_START);
+        assertThat(d.position().ic(0)).isZero();
+        assertThat(d.reverseContinue().reason()).isEqualTo(StopReason.REACHED_START);
+        // print: labels, registers, arithmetic
+        d.stepi(5);
+        Symbol counter = r.input().program().symbols().get("counter");
+        assertThat(d.evaluate("counter+8*2-(counter)")).isEqualTo(16);
+        assertThat(d.address("counter+8")).isEqualTo(counter.value() + 8);
+        assertThat(d.evaluate("*(counter+0)")).isEqualTo(d.evaluate("counter"));
+        assertThat(d.evaluate("r2")).isEqualTo(counter.value());
+    }
+}
