@@ -129,13 +129,22 @@ public final class DebugSession {
         stops.arm(live);
         try {
             for (long i = 0; i < n; i++) {
-                if (!live.step(focus)) {
-                    return endOrDivergence();
-                }
-                int hit = stops.check(focus, this::holds, true);
-                if (hit != 0 && stops.isWatch(hit)) {
-                    return stop(StopReason.WATCHPOINT, hit);
-                }
+                // What the focus waits on steps first, one instruction at a time, so a watched
+                // write by another agent stops right after it.
+                int x;
+                do {
+                    x = Lockstep.runnable(live, focus, null);
+                    if (x < 0) {
+                        x = focus; // at the end of its interval: the step crosses the checkpoint
+                    }
+                    if (!live.step(x)) {
+                        return endOrDivergence();
+                    }
+                    int hit = stops.check(x, this::holds, true);
+                    if (hit != 0 && stops.isWatch(hit)) {
+                        return stop(StopReason.WATCHPOINT, hit);
+                    }
+                } while (x != focus);
             }
             return stop(StopReason.STEP, 0);
         } finally {

@@ -8,7 +8,8 @@ import org.fdrsim.cpu.program.SymbolTable;
 /**
  * The expressions of {@code print}, {@code x}, {@code watch} and conditions: numbers (decimal,
  * 0x hex), registers ({@code r4}, {@code sp}), CSRs by their assembler name, {@code pc},
- * {@code ic}, labels, {@code *ADDR} (the word there), unary minus, + - * and parentheses. A data
+ * {@code ic}, labels, {@code *ADDR} (the word there), unary minus, + - *, parentheses and one
+ * comparison (== != < <= > >=, 1 or 0) for conditions. A data
  * label is the word at it when the expression is a value ({@code print counter}) and its address
  * when it names a place ({@code watch counter+8}, {@code x/4 counter}); a code label is its
  * code index. Evaluated against one processor's state.
@@ -54,10 +55,33 @@ final class Expression {
         if (text.isBlank()) {
             throw new DebugException("expected an expression");
         }
-        long v = sum();
+        long v = comparison();
         skipSpaces();
         if (pos < text.length()) {
             throw new DebugException("unexpected '" + text.substring(pos) + "' in expression '" + text + "'");
+        }
+        return v;
+    }
+
+    /** A sum, or two compared with == != < <= > >= (1 if true, else 0), for conditions. */
+    private long comparison() {
+        long v = sum();
+        skipSpaces();
+        String[] ops = {"==", "!=", "<=", ">=", "<", ">"};
+        for (String op : ops) {
+            if (text.startsWith(op, pos)) {
+                pos += op.length();
+                long w = sum();
+                boolean r = switch (op) {
+                    case "==" -> v == w;
+                    case "!=" -> v != w;
+                    case "<=" -> v <= w;
+                    case ">=" -> v >= w;
+                    case "<" -> v < w;
+                    default -> v > w;
+                };
+                return r ? 1 : 0;
+            }
         }
         return v;
     }
@@ -97,7 +121,7 @@ final class Expression {
             return state.word(unary());
         }
         if (eat('(')) {
-            long v = sum();
+            long v = comparison();
             skipSpaces();
             if (!eat(')')) {
                 throw new DebugException("missing ')' in expression '" + text + "'");

@@ -49,7 +49,7 @@ final class Lockstep {
     }
 
     /** The agent to step so that {@code a} gets on (a itself or what it waits on), or -1 if a must not move. */
-    private static int runnable(ReplaySession s, int a, ReplayPosition bound) {
+    static int runnable(ReplaySession s, int a, ReplayPosition bound) {
         int x = a;
         for (int guard = 0; guard <= s.agentCount(); guard++) {
             if (atLimit(s, x, bound)) {
