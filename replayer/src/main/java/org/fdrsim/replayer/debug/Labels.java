@@ -1,8 +1,8 @@
 package org.fdrsim.replayer.debug;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import org.fdrsim.cpu.asm.Suggestions;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.cpu.program.Symbol;
@@ -29,18 +29,15 @@ final class Labels {
         return off == 0 ? best.name() : best.name() + "+" + off;
     }
 
-    /** ", nearest: a, b, c" naming the three labels closest in spelling to {@code name}, or "" if there are none. */
+    /** "; nearest labels: a, b, c" naming the labels closest in spelling to {@code name}, or "" if there are none. */
     static String nearest(SymbolTable symbols, String name) {
-        List<Symbol> all = new ArrayList<>(symbols.all());
-        if (all.isEmpty()) {
-            return "";
+        List<String> names = new ArrayList<>();
+        for (Symbol s : symbols.all()) {
+            names.add(s.name());
         }
-        all.sort(Comparator.<Symbol>comparingInt(s -> distance(s.name(), name)).thenComparing(Symbol::name));
-        StringBuilder b = new StringBuilder("; nearest labels: ");
-        for (int i = 0; i < Math.min(3, all.size()); i++) {
-            b.append(i == 0 ? "" : ", ").append(all.get(i).name());
-        }
-        return b.toString();
+        names.sort(null);
+        List<String> best = Suggestions.namesLike(name, names);
+        return best.isEmpty() ? "" : "; nearest labels: " + String.join(", ", best);
     }
 
     /** The first code index written on {@code file:line} (file compared by its name's end), or -1. */
@@ -53,24 +50,5 @@ final class Labels {
             }
         }
         return -1;
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

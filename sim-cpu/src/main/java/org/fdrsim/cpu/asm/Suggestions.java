@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import org.fdrsim.cpu.isa.Opcode;
 
-/** Picks the mnemonics closest to a misspelt one, for "expected a mnemonic such as ..." messages. */
-final class Suggestions {
+/**
+ * Picks the names closest to a misspelt one: mnemonics for "expected a mnemonic such as ..."
+ * messages, labels for the debugger's "nearest labels".
+ */
+public final class Suggestions {
     private static final int MAX = 3;
 
     private Suggestions() {}
@@ -18,17 +21,24 @@ final class Suggestions {
      * answer is deterministic.
      */
     static List<String> mnemonicsLike(String typed) {
-        String t = typed.toLowerCase(Locale.ROOT);
-        List<Opcode> all = new ArrayList<>(List.of(Opcode.values()));
-        all.sort(Comparator
-                .comparingInt((Opcode op) -> op.mnemonic().startsWith(t) ? 0 : 1)
-                .thenComparingInt(op -> op.mnemonic().startsWith(t) ? op.mnemonic().length() : distance(t, op.mnemonic()))
-                .thenComparingInt(op -> Math.abs(op.mnemonic().length() - t.length())));
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < MAX && i < all.size(); i++) {
-            out.add(all.get(i).mnemonic());
+        List<String> names = new ArrayList<>();
+        for (Opcode op : Opcode.values()) {
+            names.add(op.mnemonic());
         }
-        return out;
+        return namesLike(typed.toLowerCase(Locale.ROOT), names);
+    }
+
+    /**
+     * Up to three of {@code names}, best first, by the same order as {@link #mnemonicsLike}
+     * (prefix, edit distance, length); ties keep the order of {@code names}.
+     */
+    public static List<String> namesLike(String typed, List<String> names) {
+        List<String> all = new ArrayList<>(names);
+        all.sort(Comparator
+                .comparingInt((String n) -> n.startsWith(typed) ? 0 : 1)
+                .thenComparingInt(n -> n.startsWith(typed) ? n.length() : distance(typed, n))
+                .thenComparingInt(n -> Math.abs(n.length() - typed.length())));
+        return new ArrayList<>(all.subList(0, Math.min(MAX, all.size())));
     }
 
     /** Levenshtein distance. */
