@@ -28,6 +28,25 @@ class ReplayHonestyTest {
         }
     }
 
+    /**
+     * The debugger (package debug) opens a dump through {@code DumpReplay.input} and
+     * {@code DumpReplay.probe} only: no class of it names the final state, the verifier or
+     * {@code DumpReplay.expected}, and no dump's final memory or registers.
+     */
+    @Test
+    void theDebuggerNeverSeesTheRecordedFinalState() throws IOException {
+        List<Path> files;
+        try (var s = Files.list(SOURCES.resolve("debug"))) {
+            files = s.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThan(10);
+        for (Path f : files) {
+            String code = withoutComments(Files.readString(f));
+            assertThat(code).as(f.toString()).doesNotContain("FinalState").doesNotContain("Verifier")
+                    .doesNotContain("expected(").doesNotContain("finalRegisters").doesNotContain(".memory()");
+        }
+    }
+
     /** The code without comments (Javadoc may name the verifier to explain this very rule). */
     private static String withoutComments(String s) {
         return s.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
