@@ -102,6 +102,34 @@ class DebugSessionTest {
     }
 
     @Test
+    void continueToAPlainWatchAtFullSpeedStopsWhereSteppingStopsWithTheSameState() {
+        Recording r = Recording.record(Recording.randomTester(300),
+                Recording.config(4, 9, List.of("checkpoint.intervalCycles=15000")));
+        DebugSession fast = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        DebugSession stepping = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        fast.addWatchpoint("shared+8", null); // no condition: full-speed replay, then re-execution to the hit
+        stepping.addWatchpoint("shared+8", "1"); // a condition: instruction by instruction
+        int stops = 0;
+        while (true) {
+            StopEvent a = fast.cont();
+            StopEvent b = stepping.cont();
+            assertThat(a.reason()).isEqualTo(b.reason());
+            if (a.reason() != StopReason.WATCHPOINT) {
+                break;
+            }
+            stops++;
+            assertThat(a.write()).isEqualTo(b.write());
+            assertThat(a.where()).isEqualTo(b.where());
+            assertThat(fast.position().ic(a.write().agent())).isEqualTo(a.write().ic());
+            assertThat(fast.memoryWords(fast.address("shared+8"), 1)[0]).isEqualTo(a.write().newValue());
+            // the cuts may differ (other agents), the writer's state and the word may not
+            assertThat(fast.snapshot(a.write().agent())).isEqualTo(stepping.snapshot(b.write().agent()));
+        }
+        assertThat(stops).isGreaterThan(5);
+        assertThat(fast.watchpoints().get(0).hits()).isEqualTo(stops);
+    }
+
+    @Test
     void breakpointHitsEqualCountCallsAndTheLoopCount() {
         Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
         DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);

@@ -168,6 +168,9 @@ public final class DebugSession {
 
     /** {@code continue}: every agent runs until a breakpoint, a watchpoint, the trigger or a divergence. */
     public StopEvent cont() {
+        if (stops.onlyPlainWatches()) {
+            return contToWatch();
+        }
         stops.arm(live);
         try {
             int[] hit = new int[2];
@@ -189,6 +192,32 @@ public final class DebugSession {
         } finally {
             stops.disarm();
         }
+    }
+
+    /**
+     * {@code continue} with watchpoints only: the replay runs at full speed (the listener notes
+     * the first watched write and where it left every agent), then a fresh session is run to
+     * exactly that position.
+     */
+    private StopEvent contToWatch() {
+        stops.arm(live);
+        ReplayPosition at;
+        try {
+            live.resume();
+            at = stops.takeFirstHit();
+        } finally {
+            stops.disarm();
+        }
+        if (at == null) {
+            return endOrDivergence();
+        }
+        WriteHit w = stops.lastWrite();
+        live = fresh();
+        live.runTo(at);
+        if (!w.dma()) {
+            focus = w.agent();
+        }
+        return stop(StopReason.WATCHPOINT, stops.lastNumber());
     }
 
     /**

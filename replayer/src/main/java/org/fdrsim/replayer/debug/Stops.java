@@ -3,6 +3,7 @@ package org.fdrsim.replayer.debug;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.ReplaySession;
 
 /**
@@ -57,6 +58,8 @@ final class Stops implements ProcessorListener {
     /** The first watched write since {@link #arm}, and its watchpoint. */
     private WriteHit hit;
     private int hitNumber;
+    /** Where the first watched write since {@link #arm} left the replay (the writer just after it). */
+    private ReplayPosition hitAt;
 
     int addBreak(String spec, int pc, int cpu, String condition) {
         breaks.add(new Break(nextNumber, spec, pc, cpu, condition));
@@ -77,8 +80,32 @@ final class Stops implements ProcessorListener {
         watches.clear();
     }
 
-    boolean hasWatches() {
-        return !watches.isEmpty();
+    /** Only watchpoints, none with a condition: a run can go at full speed and be re-executed to the first hit. */
+    boolean onlyPlainWatches() {
+        if (!breaks.isEmpty() || watches.isEmpty()) {
+            return false;
+        }
+        for (Watch w : watches) {
+            if (w.condition != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first watched write since {@link #arm} and where it left the replay, or null; counts the hit and forgets it. */
+    ReplayPosition takeFirstHit() {
+        if (hit == null) {
+            return null;
+        }
+        lastWrite = hit;
+        watch(hitNumber).hits++;
+        hit = null;
+        return hitAt;
+    }
+
+    int lastNumber() {
+        return hitNumber;
     }
 
     List<BreakpointInfo> breakpoints() {
@@ -104,6 +131,7 @@ final class Stops implements ProcessorListener {
             w.value = s.loadWord(w.address);
         }
         hit = null;
+        hitAt = null;
         s.setListener(watches.isEmpty() ? null : this);
     }
 
@@ -128,6 +156,10 @@ final class Stops implements ProcessorListener {
                 if (now != w.value && hit == null) {
                     hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
                     hitNumber = w.number;
+                    // Mid-slice the writer's own IC is only in the call; every other agent is between slices.
+                    long[] ics = session.position().ics();
+                    ics[agent] = ic;
+                    hitAt = new ReplayPosition(session.interval(), ics);
                 }
                 w.value = now;
             }
