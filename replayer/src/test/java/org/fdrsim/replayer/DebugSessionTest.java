@@ -102,7 +102,7 @@ class DebugSessionTest {
     }
 
     @Test
-    void continueToAPlainWatchAtFullSpeedStopsWhereSteppingStopsWithTheSameState() {
+    void continueAndReverseContinueToAPlainWatchAtFullSpeedStopWhereSteppingStops() {
         Recording r = Recording.record(Recording.randomTester(300),
                 Recording.config(4, 9, List.of("checkpoint.intervalCycles=15000")));
         DebugSession fast = new DebugSession(r.input(), () -> ReplayProbe.NONE);
@@ -127,6 +127,14 @@ class DebugSessionTest {
         }
         assertThat(stops).isGreaterThan(5);
         assertThat(fast.watchpoints().get(0).hits()).isEqualTo(stops);
+        // and back: reverse-continue at full speed (plain) and instruction by instruction (condition) agree
+        for (int i = 0; i < 3; i++) {
+            StopEvent a = fast.reverseContinue();
+            StopEvent b = stepping.reverseContinue();
+            assertThat(a.reason()).isEqualTo(StopReason.WATCHPOINT).isEqualTo(b.reason());
+            assertThat(a.write()).isEqualTo(b.write());
+            assertThat(a.where()).isEqualTo(b.where());
+        }
     }
 
     @Test

@@ -317,6 +317,9 @@ public final class DebugSession {
 
     /** {@code reverse-continue}: back to the last breakpoint or watchpoint hit before the current position. */
     public StopEvent reverseContinue() {
+        if (stops.onlyPlainWatches()) {
+            return reverseToWatch();
+        }
         ReplayPosition now = live.position();
         ReplaySession s = fresh();
         stops.arm(s);
@@ -357,6 +360,34 @@ public final class DebugSession {
             return new StopEvent(StopReason.WATCHPOINT, lastNumber[0], where(focus), lastWrite[0], "");
         }
         return stop(StopReason.BREAKPOINT, lastNumber[0]);
+    }
+
+    /**
+     * {@code reverse-continue} with watchpoints only: a fresh replay runs at full speed to the
+     * current position noting the last watched write (and where it left every agent), then a
+     * fresh replay is run to exactly there.
+     */
+    private StopEvent reverseToWatch() {
+        ReplayPosition now = live.position();
+        ReplaySession s = fresh();
+        stops.arm(s, true);
+        ReplayPosition at;
+        try {
+            s.runTo(now);
+            at = stops.takeLastHitBefore(now);
+        } finally {
+            stops.disarm();
+        }
+        if (at == null) {
+            return toStart();
+        }
+        WriteHit w = stops.lastWrite();
+        live = fresh();
+        live.runTo(at);
+        if (!w.dma()) {
+            focus = w.agent();
+        }
+        return stop(StopReason.WATCHPOINT, stops.lastNumber());
     }
 
     private StopEvent toStart() {

@@ -60,6 +60,11 @@ final class Stops implements ProcessorListener {
     private int hitNumber;
     /** Where the first watched write since {@link #arm} left the replay (the writer just after it). */
     private ReplayPosition hitAt;
+    /** Keep the last watched write instead of the first (and the one before it), for reverse-continue. */
+    private boolean keepLast;
+    private WriteHit previousHit;
+    private ReplayPosition previousAt;
+    private int previousNumber;
 
     int addBreak(String spec, int pc, int cpu, String condition) {
         breaks.add(new Break(nextNumber, spec, pc, cpu, condition));
@@ -104,6 +109,24 @@ final class Stops implements ProcessorListener {
         return hitAt;
     }
 
+    /**
+     * After a run armed with {@code last}: the last watched write that left the replay
+     * somewhere other than {@code now}, and where (null: none); counts nothing.
+     */
+    ReplayPosition takeLastHitBefore(ReplayPosition now) {
+        if (hit != null && hitAt.equals(now)) {
+            hit = previousHit;
+            hitAt = previousAt;
+            hitNumber = previousNumber;
+        }
+        if (hit == null) {
+            return null;
+        }
+        lastWrite = hit;
+        hit = null;
+        return hitAt;
+    }
+
     int lastNumber() {
         return hitNumber;
     }
@@ -126,7 +149,15 @@ final class Stops implements ProcessorListener {
 
     /** Starts looking at {@code s}: watched words take their current values; no hit pending. */
     void arm(ReplaySession s) {
+        arm(s, false);
+    }
+
+    /** As {@link #arm(ReplaySession)}; {@code last}: note the last watched writes, not the first. */
+    void arm(ReplaySession s, boolean last) {
         session = s;
+        keepLast = last;
+        previousHit = null;
+        previousAt = null;
         for (Watch w : watches) {
             w.value = s.loadWord(w.address);
         }
@@ -153,7 +184,10 @@ final class Stops implements ProcessorListener {
             Watch w = watches.get(i);
             if (w.address == word) {
                 long now = session.loadWord(word);
-                if (now != w.value && hit == null) {
+                if (now != w.value && (hit == null || keepLast)) {
+                    previousHit = hit;
+                    previousAt = hitAt;
+                    previousNumber = hitNumber;
                     hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
                     hitNumber = w.number;
                     // Mid-slice the writer's own IC is only in the call; every other agent is between slices.
