@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -33,7 +34,10 @@ import org.eclipse.lsp4j.debug.launch.DSPLauncher;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolServer;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.debug.messages.DebugResponseMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,6 +56,7 @@ class ReplayDebugServerTest {
     private static RacyCounter racy;
 
     private final List<String> seen = new CopyOnWriteArrayList<>();
+    private final List<String> arrived = new CopyOnWriteArrayList<>();
     private final CompletableFuture<StoppedEventArguments> stopped = new CompletableFuture<>();
     private final BlockingQueue<StoppedEventArguments> stops = new LinkedBlockingQueue<>();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
@@ -101,7 +106,16 @@ class ReplayDebugServerTest {
                 terminated.complete(null);
             }
         };
-        Launcher<IDebugProtocolServer> launcher = DSPLauncher.createClientLauncher(client, clientIn, toServer);
+        // The order of arrival is recorded on the client's reader thread, as messages come in.
+        Launcher<IDebugProtocolServer> launcher = DSPLauncher.createClientLauncher(client, clientIn, toServer,
+                Executors.newCachedThreadPool(), consumer -> consumer instanceof RemoteEndpoint ? message -> {
+                    if (message instanceof DebugResponseMessage r) {
+                        arrived.add("response " + r.getMethod());
+                    } else if (message instanceof NotificationMessage n) {
+                        arrived.add("event " + n.getMethod());
+                    }
+                    consumer.consume(message);
+                } : consumer);
         launcher.startListening();
         server = launcher.getRemoteProxy();
     }
@@ -114,8 +128,7 @@ class ReplayDebugServerTest {
     }
 
     private void initialize() throws Exception {
-        server.initialize(new InitializeRequestArguments()).thenRun(() -> seen.add("response initialize"))
-                .get(10, TimeUnit.SECONDS);
+        server.initialize(new InitializeRequestArguments()).get(10, TimeUnit.SECONDS);
     }
 
     private SetBreakpointsResponse breakAt(int... lines) throws Exception {
@@ -140,15 +153,13 @@ class ReplayDebugServerTest {
     @Test
     void responsesComeBeforeTheEventsTheirRequestsCause() throws Exception {
         initialize();
-        server.launch(Map.of("sourceRoot", racy.sourceRoot().toString(), "stopOnEntry", true))
-                .thenRun(() -> seen.add("response launch")).get(10, TimeUnit.SECONDS);
+        server.launch(Map.of("sourceRoot", racy.sourceRoot().toString(), "stopOnEntry", true)).get(10, TimeUnit.SECONDS);
         breakAt(racy.storeLine());
-        server.configurationDone(new ConfigurationDoneArguments()).thenRun(() -> seen.add("response configurationDone"))
-                .get(10, TimeUnit.SECONDS);
+        server.configurationDone(new ConfigurationDoneArguments()).get(10, TimeUnit.SECONDS);
         assertThat(stopped.get(30, TimeUnit.SECONDS).getReason()).isEqualTo("entry");
         // DAP lets 'initialized' come any time after the initialize response.
-        assertThat(seen).containsSubsequence("response initialize", "event initialized", "event stopped entry");
-        assertThat(seen).containsSubsequence("response launch", "response configurationDone", "event stopped entry");
+        assertThat(arrived).containsSubsequence("response initialize", "event initialized", "event stopped");
+        assertThat(arrived).containsSubsequence("response launch", "response configurationDone", "event stopped");
     }
 
     @Test
