@@ -211,13 +211,7 @@ public final class DebugSession {
         if (at == null) {
             return endOrDivergence();
         }
-        WriteHit w = stops.lastWrite();
-        live = fresh();
-        live.runTo(at);
-        if (!w.dma()) {
-            focus = w.agent();
-        }
-        return stop(StopReason.WATCHPOINT, stops.lastNumber());
+        return stopAtWatch(at);
     }
 
     /**
@@ -381,6 +375,11 @@ public final class DebugSession {
         if (at == null) {
             return toStart();
         }
+        return stopAtWatch(at);
+    }
+
+    /** Re-executes to {@code at}, where the last watchpoint hit was found, and stops there, focused on its writer. */
+    private StopEvent stopAtWatch(ReplayPosition at) {
         WriteHit w = stops.lastWrite();
         live = fresh();
         live.runTo(at);
