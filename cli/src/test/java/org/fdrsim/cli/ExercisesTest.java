@@ -129,6 +129,15 @@ class ExercisesTest {
                 assertThat(p.status()).as(line + ": " + p.out()).isZero();
                 assertThat(p.out()).as(line).contains("BIT-EXACT");
             }
+            case "debug" -> {
+                // the debugger script beside the program, run on a recording of the claimed run
+                Path dump = tmp.resolve(program.getFileName() + ".debug.fdr");
+                Outcome r = fdr(args("record", program, options, "-o", dump.toString()));
+                assertThat(r.status()).as(line + ": " + r.err()).isZero();
+                Outcome d = fdr("debug", dump.toString(), "--batch", program.resolveSibling(words[1]).toString());
+                assertThat(d.status()).as(line + ": " + d.err()).isZero();
+                assertThat(d.out()).as(line + "\n" + d.out()).contains(claim.substring(claim.indexOf("=>") + 2).strip());
+            }
             default -> throw new AssertionError("unknown claim: " + line);
         }
         return words[0];
