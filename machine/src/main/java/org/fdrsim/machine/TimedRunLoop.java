@@ -91,7 +91,7 @@ final class TimedRunLoop {
             boolean anyLive = false;
             // counted here (misses also retire instructions inside events), over the whole run:
             // ICs restart at every checkpoint, the intervals before the current one are added
-            long instructions = instructionsBefore();
+            long instructions = hooks.instructionsBefore();
             for (int c = 0; c < cpus.length; c++) {
                 Processor p = cpus[c];
                 instructions += p.instructionCount();
@@ -242,17 +242,12 @@ final class TimedRunLoop {
         stopRequested = true;
     }
 
-    /** Instructions committed in the checkpoint intervals before the current one (0 without a recorder). */
-    private long instructionsBefore() {
-        return hooks.instructionsBefore();
-    }
-
     /**
      * Instructions committed by every processor since the run began (processors' ICs restart
      * at each checkpoint; this does not).
      */
     long instructionsCommitted() {
-        long n = instructionsBefore();
+        long n = hooks.instructionsBefore();
         for (Processor p : cpus) {
             n += p.instructionCount();
         }
