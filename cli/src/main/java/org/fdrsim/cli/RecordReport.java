@@ -19,7 +19,7 @@ final class RecordReport {
     static void print(PrintStream out, MachineConfig config, RecordedRuns.Run recorded, RecordedRuns.Run baseline) {
         RecordingSession r = recorded.recorder();
         // ICs restart at every checkpoint: the run's count is the machine's, not the last interval's
-        long instructions = recorded.machine().instructionsCommitted();
+        long instructions = recorded.machine().instructionsSoFar();
         long cycles = recorded.result().cycles();
         long base = baseline.result().cycles();
         double clock = config.processor().clockGHz();

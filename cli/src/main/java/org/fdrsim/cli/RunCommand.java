@@ -112,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
             if (recorded != null) {
                 // processors' ICs restart at each checkpoint: the run's count comes from the machine
                 main.out.printf("instructions: %d in all; in the last checkpoint interval %d (%s)%n",
-                        recorded.machine().instructionsCommitted(), result.instructions(), perCpu(result.instructionsPerCpu()));
+                        recorded.machine().instructionsSoFar(), result.instructions(), perCpu(result.instructionsPerCpu()));
             } else {
                 main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             }
@@ -132,7 +132,7 @@ final class RunCommand implements Callable<Integer> {
         if (statsJson != null) {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
-        long committed = recorded != null ? recorded.machine().instructionsCommitted() : result.instructions();
+        long committed = recorded != null ? recorded.machine().instructionsSoFar() : result.instructions();
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, committed / (nanos / 1e3));
         Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {

@@ -93,23 +93,18 @@ public final class TimedMachine implements Machine, RecordedMachine {
         loop.requestStop();
     }
 
-    /** Instructions committed so far over the whole run (processors' ICs restart at checkpoints). */
+    /**
+     * Instructions committed by every processor since the run began (processors' ICs restart
+     * at each checkpoint; this does not).
+     */
     @Override
     public long instructionsSoFar() {
-        return instructionsCommitted();
+        return loop.instructionsCommitted();
     }
 
     /** The configuration this machine was built from. */
     public MachineConfig config() {
         return config;
-    }
-
-    /**
-     * Instructions committed by every processor since the run began (processors' ICs restart
-     * at each checkpoint; this does not).
-     */
-    public long instructionsCommitted() {
-        return loop.instructionsCommitted();
     }
 
     /** Cycles processors waited for a full input or interrupt log buffer. */

@@ -75,7 +75,7 @@ public final class Runner {
         long deviceInterrupts = m.deviceSystem() == null ? 0 : m.deviceSystem().interrupts().routed();
         Snapshot end = r == null ? Snapshot.ZERO : Snapshot.of(m, r);
         Snapshot from = atWarmup[0];
-        long instructions = m.instructionsCommitted() - from.instructions();
+        long instructions = m.instructionsSoFar() - from.instructions();
         long cycles = result.cycles() > warmup ? result.cycles() - warmup : result.cycles();
         Map<String, LogSize> logs = new LinkedHashMap<>();
         Map<String, Long> arcs = new LinkedHashMap<>();
@@ -114,7 +114,7 @@ public final class Runner {
             if (r.trace() != null) {
                 arcs.put(PolicyName.NETZER.text(), r.trace().netzer().arcs().total());
             }
-            return new Snapshot(m.instructionsCommitted(), r.checkpoints().taken(), r.checkpoints().quiesceCycles(),
+            return new Snapshot(m.instructionsSoFar(), r.checkpoints().taken(), r.checkpoints().quiesceCycles(),
                     r.stallCycles(), logs, arcs);
         }
 
