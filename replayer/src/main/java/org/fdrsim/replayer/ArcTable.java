@@ -32,22 +32,42 @@ final class ArcTable {
         long[][] srcIc = new long[n][];
         for (int a = 0; a < n; a++) {
             List<Arc> race = log.race(a);
-            Integer[] order = new Integer[race.size()];
-            for (int k = 0; k < order.length; k++) {
+            int size = race.size();
+            own[a] = new long[size];
+            src[a] = new int[size];
+            srcIc[a] = new long[size];
+            if (endsAscending(race)) {
+                // The usual case: a log in arc-end order needs no boxed index sort.
+                for (int k = 0; k < size; k++) {
+                    put(a, k, race.get(k), own, src, srcIc);
+                }
+                continue;
+            }
+            Integer[] order = new Integer[size];
+            for (int k = 0; k < size; k++) {
                 order[k] = k;
             }
             Arrays.sort(order, (x, y) -> Long.compare(race.get(x).toIc(), race.get(y).toIc()));
-            own[a] = new long[order.length];
-            src[a] = new int[order.length];
-            srcIc[a] = new long[order.length];
-            for (int k = 0; k < order.length; k++) {
-                Arc e = race.get(order[k]);
-                own[a][k] = e.toIc();
-                src[a][k] = e.from();
-                srcIc[a][k] = e.fromIc();
+            for (int k = 0; k < size; k++) {
+                put(a, k, race.get(order[k]), own, src, srcIc);
             }
         }
         return new ArcTable(own, src, srcIc);
+    }
+
+    private static boolean endsAscending(List<Arc> race) {
+        for (int k = 1; k < race.size(); k++) {
+            if (race.get(k).toIc() < race.get(k - 1).toIc()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void put(int a, int k, Arc e, long[][] own, int[][] src, long[][] srcIc) {
+        own[a][k] = e.toIc();
+        src[a][k] = e.from();
+        srcIc[a][k] = e.fromIc();
     }
 
     /** The position (in {@link #own} order) of agent {@code a}'s first arc from an agent {@code >= agents}, or -1. */
