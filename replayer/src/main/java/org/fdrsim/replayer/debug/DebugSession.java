@@ -36,6 +36,8 @@ public final class DebugSession {
     private final Supplier<ReplayProbe> probes;
     private final ProgramImage program;
     private final Stops stops = new Stops();
+    /** Conditions on the live session, made once: a method reference per check would allocate per instruction. */
+    private final Stops.Condition liveHolds = this::holds;
     /** Who sees device stores of sessions made from now on (null: nobody). */
     private TracingProbe.DeviceStores deviceStores;
     private ReplaySession live;
@@ -140,7 +142,7 @@ public final class DebugSession {
                     if (!live.step(x)) {
                         return endOrDivergence();
                     }
-                    int hit = stops.check(x, this::holds, true);
+                    int hit = stops.check(x, liveHolds, true);
                     if (hit != 0 && stops.isWatch(hit)) {
                         return stop(StopReason.WATCHPOINT, hit);
                     }
@@ -175,7 +177,7 @@ public final class DebugSession {
         try {
             int[] hit = new int[2];
             boolean stopped = Lockstep.run(live, null, a -> {
-                hit[0] = stops.check(a, this::holds, true);
+                hit[0] = stops.check(a, liveHolds, true);
                 hit[1] = a;
                 return hit[0] != 0;
             });
@@ -321,9 +323,10 @@ public final class DebugSession {
         int[] lastNumber = new int[1];
         WriteHit[] lastWrite = new WriteHit[1];
         int[] lastAgent = new int[1];
+        Stops.Condition onS = (e, cpu) -> holds(s, e, cpu);
         try {
             Lockstep.run(s, now, a -> {
-                int hit = stops.check(a, (e, cpu) -> holds(s, e, cpu), false);
+                int hit = stops.check(a, onS, false);
                 if (hit != 0) {
                     ReplayPosition at = s.position();
                     if (!at.equals(now)) {

@@ -65,6 +65,8 @@ final class Stops implements ProcessorListener {
     private WriteHit previousHit;
     private ReplayPosition previousAt;
     private int previousNumber;
+    /** The write behind the last watchpoint stop {@link #check} (or a take) returned. */
+    private WriteHit lastWrite;
 
     int addBreak(String spec, int pc, int cpu, String condition) {
         breaks.add(new Break(nextNumber, spec, pc, cpu, condition));
@@ -240,8 +242,6 @@ final class Stops implements ProcessorListener {
     WriteHit lastWrite() {
         return lastWrite;
     }
-
-    private WriteHit lastWrite;
 
     boolean isWatch(int number) {
         return watch(number) != null;
