@@ -227,9 +227,7 @@ public final class DebugSession {
             throw new DebugException("IC " + ic + " is before the start of the interval");
         }
         if (ic < live.ic(cpu)) {
-            ReplaySession s = fresh();
-            s.runTo(new ReplayPosition(live.interval(), new long[live.agentCount()]));
-            live = s;
+            reexecuteTo(new ReplayPosition(live.interval(), new long[live.agentCount()]));
         }
         int interval = live.interval();
         while (live.ic(cpu) < ic && live.interval() == interval) {
@@ -273,9 +271,7 @@ public final class DebugSession {
         }
         long[] ics = p.ics();
         ics[focus] = ic;
-        ReplaySession s = fresh();
-        s.runTo(new ReplayPosition(p.interval(), ics));
-        live = s;
+        reexecuteTo(new ReplayPosition(p.interval(), ics));
         return stop(StopReason.STEP, 0);
     }
 
@@ -384,12 +380,18 @@ public final class DebugSession {
     /** Re-executes to {@code at}, where the last watchpoint hit was found, and stops there, focused on its writer. */
     private StopEvent stopAtWatch(ReplayPosition at) {
         WriteHit w = stops.lastWrite();
-        live = fresh();
-        live.runTo(at);
+        reexecuteTo(at);
         if (!w.dma()) {
             focus = w.agent();
         }
         return stop(StopReason.WATCHPOINT, stops.lastNumber());
+    }
+
+    /** A fresh session run to {@code p} becomes the live one (how every move backwards is made). */
+    private void reexecuteTo(ReplayPosition p) {
+        ReplaySession s = fresh();
+        s.runTo(p);
+        live = s;
     }
 
     private StopEvent toStart() {
