@@ -125,14 +125,12 @@ final class SweepCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
-                OutputPaths.directory("--output", output == null ? dir : output);
-                Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
                 Path out = output == null ? dir : output;
+                OutputPaths.directory("--output", out);
+                Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
                 SweepReport.write(new Outputs(out), r);
                 parent.main.out.println("report: " + out.resolve("report.md"));
-            } catch (ConfigException | IllegalArgumentException e) {
-                throw new UserError(e.getMessage(), e);
-            } catch (IOException e) {
+            } catch (ConfigException | IllegalArgumentException | IOException e) {
                 throw new UserError(e.getMessage(), e);
             }
             return ExitCodes.OK;
