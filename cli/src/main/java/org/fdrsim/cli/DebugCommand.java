@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.CoreDumpReader;
-import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.jline.reader.EndOfFileException;
@@ -53,12 +51,7 @@ final class DebugCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CoreDump dump;
-        try {
-            dump = CoreDumpReader.read(file);
-        } catch (DumpFormatException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        CoreDump dump = DumpLoader.load(file);
         DebugSession session;
         try {
             session = DebugSession.open(dump, from);

@@ -13,9 +13,7 @@ import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
-import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayParallelism;
 import org.fdrsim.replayer.Verdict;
@@ -68,12 +66,7 @@ final class DemoCommand implements Callable<Integer> {
             throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         out.printf("2. dump: %s, %,d bytes%n", output, Files.size(output));
-        CoreDump read;
-        try {
-            read = CoreDumpReader.read(output);
-        } catch (DumpFormatException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        CoreDump read = DumpLoader.load(output);
         out.println("3. replay from the dump alone, oldest retained checkpoint:");
         Verdict v = DumpReplay.verify(read, 0);
         out.println("   " + v.describe().stripTrailing().replace("\n", "\n   "));

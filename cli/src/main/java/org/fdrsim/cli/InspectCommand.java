@@ -6,8 +6,6 @@ import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.cpu.sim.SimTime;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.CoreDumpReader;
-import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.recorder.dump.DumpSummary;
 import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.TriggerInfo;
@@ -32,12 +30,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CoreDump d;
-        try {
-            d = CoreDumpReader.read(file);
-        } catch (DumpFormatException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        CoreDump d = DumpLoader.load(file);
         var out = main.out;
         DumpSummary s = d.summary();
         out.printf("core dump: %s (format %d), program %s, %d cpus, %d DMA engines, seed %d%n", file,

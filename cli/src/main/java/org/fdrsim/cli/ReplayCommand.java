@@ -3,8 +3,6 @@ package org.fdrsim.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.recorder.dump.CoreDumpReader;
-import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayInput;
 import org.fdrsim.replayer.ReplayParallelism;
@@ -42,12 +40,7 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CoreDump dump;
-        try {
-            dump = CoreDumpReader.read(file);
-        } catch (DumpFormatException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        CoreDump dump = DumpLoader.load(file);
         if (schedules < 1) {
             throw new UserError("--schedules: expected 1 or more, got " + schedules);
         }
