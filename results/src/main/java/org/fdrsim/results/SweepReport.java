@@ -125,7 +125,6 @@ public final class SweepReport {
         return sb.toString();
     }
 
-    /** Writes the Slurm job array: the spec, and a script whose task i runs point i. */
     /**
      * What the batch script asks of Slurm for each task and how it starts fdrsim.
      *
@@ -163,10 +162,12 @@ public final class SweepReport {
         }
     }
 
+    /** Like {@link #writeSlurm(Outputs, Sweep.Spec, SlurmJob)} with the default time and memory. */
     public static void writeSlurm(Outputs out, Sweep.Spec spec, String fdrCommand) throws IOException {
         writeSlurm(out, spec, new SlurmJob(fdrCommand, SlurmJob.DEFAULT_TIME, SlurmJob.DEFAULT_MEMORY));
     }
 
+    /** Writes the Slurm job array: the spec, and a script whose task i runs point i. */
     public static void writeSlurm(Outputs out, Sweep.Spec spec, SlurmJob job) throws IOException {
         String fdrCommand = job.command();
         int n = Sweep.points(spec).size();
