@@ -17,7 +17,6 @@ import org.jline.reader.impl.completer.StringsCompleter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -34,11 +33,8 @@ final class DebugCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(paramLabel = "DUMP", description = "A core dump written by 'fdr record'.")
-    Path file;
-
-    @Option(names = "--from-checkpoint", paramLabel = "K", description = "Retained checkpoint to start from, 0 = oldest (default).")
-    int from;
+    @Mixin
+    ReplayStart start = new ReplayStart();
 
     @Option(names = "--batch", paramLabel = "FILE", description = "Run the commands of FILE (one a line), then exit.")
     Path batch;
@@ -51,10 +47,10 @@ final class DebugCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CoreDump dump = DumpLoader.load(file);
+        CoreDump dump = DumpLoader.load(start.file);
         DebugSession session;
         try {
-            session = DebugSession.open(dump, from);
+            session = DebugSession.open(dump, start.from);
         } catch (IllegalArgumentException e) {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
@@ -115,7 +111,7 @@ final class DebugCommand implements Callable<Integer> {
 
     /** A source file of the line table: as named, or beside the dump; null if neither is readable. */
     private List<String> sourceLines(String name) {
-        for (Path p : new Path[] {Path.of(name), file.toAbsolutePath().resolveSibling(Path.of(name).getFileName())}) {
+        for (Path p : new Path[] {Path.of(name), start.file.toAbsolutePath().resolveSibling(Path.of(name).getFileName())}) {
             try {
                 if (Files.isRegularFile(p)) {
                     return Files.readAllLines(p);

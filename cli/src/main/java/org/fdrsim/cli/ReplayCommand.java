@@ -1,6 +1,5 @@
 package org.fdrsim.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.DumpReplay;
@@ -12,8 +11,8 @@ import org.fdrsim.replayer.ValidationProbe;
 import org.fdrsim.replayer.Verdict;
 import org.fdrsim.replayer.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -29,24 +28,21 @@ final class ReplayCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(paramLabel = "DUMP", description = "A core dump written by 'fdr record'.")
-    Path file;
-
-    @Option(names = "--from-checkpoint", paramLabel = "K", description = "Retained checkpoint to start from, 0 = oldest (default).")
-    int from;
+    @Mixin
+    ReplayStart start = new ReplayStart();
 
     @Option(names = "--schedules", paramLabel = "N", description = "Replay under N schedules (forward, reverse, then shuffled roots); each must be bit-exact. Default: ${DEFAULT-VALUE}.")
     int schedules = Verifier.DEFAULT_SCHEDULES;
 
     @Override
     public Integer call() {
-        CoreDump dump = DumpLoader.load(file);
+        CoreDump dump = DumpLoader.load(start.file);
         if (schedules < 1) {
             throw new UserError("--schedules: expected 1 or more, got " + schedules);
         }
         ReplayInput input;
         try {
-            input = DumpReplay.input(dump, from);
+            input = DumpReplay.input(dump, start.from);
         } catch (IllegalArgumentException e) {
             throw new UserError("--from-checkpoint: " + e.getMessage(), e);
         }
@@ -59,8 +55,8 @@ final class ReplayCommand implements Callable<Integer> {
             v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules, progress);
         }
         ReplayParallelism par = ReplayParallelism.of(input);
-        main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", file,
-                dump.checkpoints().get(from).number(), from, dump.checkpoints().size(), dump.trigger().cause());
+        main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", start.file,
+                dump.checkpoints().get(start.from).number(), start.from, dump.checkpoints().size(), dump.trigger().cause());
         main.out.println(v.describe().stripTrailing());
         if (probe instanceof ValidationProbe vp) {
             main.out.printf("validation trace (every %d instructions): %d state hashes and %d device stores checked"
