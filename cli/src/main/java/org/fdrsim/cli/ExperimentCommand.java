@@ -11,8 +11,8 @@ import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
-
 import org.fdrsim.results.PaperSlurm;
+import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Provenance;
 import org.fdrsim.results.RunStore;
 import org.fdrsim.results.SweepReport;
@@ -106,7 +106,7 @@ final class ExperimentCommand implements Runnable {
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr experiment paper", output, main.err);
             try (CtrlC ctrlC = finished.saveOnCtrlC()) {
                 RunStore store = ExperimentDirs.claim(output, o);
-                PaperExperiment.Result r = PaperExperiment.run(o, SweepCommand.threads(jobs),
+                PaperExperiment.Result r = PaperExperiment.run(o, Parallel.threads(jobs),
                         finished, store);
                 PaperReport.write(new Outputs(output), r, provenance(command(o)));
                 for (PaperExperiment.Finding f : r.findings()) {

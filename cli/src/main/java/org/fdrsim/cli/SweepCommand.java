@@ -82,7 +82,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);
             try (CtrlC ctrlC = finished.saveOnCtrlC()) {
-                Sweep.Result r = Sweep.runLocal(spec, threads(jobs), finished);
+                Sweep.Result r = Sweep.runLocal(spec, Parallel.threads(jobs), finished);
                 SweepReport.write(new Outputs(output), r);
             }
             main.out.println("report: " + output.resolve("report.md"));
@@ -102,10 +102,6 @@ final class SweepCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
-    }
-
-    static int threads(Integer jobs) {
-        return jobs == null ? Parallel.defaultThreads() : Math.max(1, jobs);
     }
 
     @Command(name = "merge", footerHeading = "%nExamples:%n", footer = {"  fdr sweep merge /scratch/sweep -o results/sweep"},
@@ -158,7 +154,7 @@ final class SweepCommand implements Callable<Integer> {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
                 OutputPaths.directory("DIR", dir);
-                Sweep.Shard shard = Sweep.runPoint(spec, index, threads(jobs), Progress.NONE);
+                Sweep.Shard shard = Sweep.runPoint(spec, index, Parallel.threads(jobs), Progress.NONE);
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());
                 AtomicFile.write(p, Outputs.toJson(shard).getBytes(java.nio.charset.StandardCharsets.UTF_8));

@@ -75,8 +75,7 @@ final class TestProtocolCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
-        Integer asked = jobs != null ? jobs : threads;
-        int n = asked != null ? Math.max(1, asked) : Runtime.getRuntime().availableProcessors();
+        int n = Parallel.threads(jobs != null ? jobs : threads);
         long start = System.nanoTime(); // host time, for the speed line only
         List<Callable<Seeded>> tasks = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
