@@ -34,11 +34,6 @@ final class CtrlC implements AutoCloseable {
         return new CtrlC(onFirst);
     }
 
-    /** True once Ctrl-C was pressed. */
-    boolean pressed() {
-        return count.get() > 0;
-    }
-
     @Override
     public void close() {
         Signal.handle(INT, previous);
