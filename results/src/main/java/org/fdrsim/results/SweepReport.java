@@ -87,14 +87,14 @@ public final class SweepReport {
 
     /** All stall cycles per run and the logs that caused them, e.g. "48210 (memoryRace 48210)". */
     static String stalls(WorkloadSummary w) {
-        StringBuilder sb = new StringBuilder(Outputs.f(w.totalStallCycles(), 0));
+        String total = Outputs.f(w.totalStallCycles(), 0);
         StringBuilder which = new StringBuilder();
         w.stallCycles().forEach((log, c) -> {
             if (c > 0) {
                 which.append(which.length() == 0 ? "" : ", ").append(log).append(' ').append(Outputs.f(c, 0));
             }
         });
-        return which.length() == 0 ? sb.toString() : sb.append(" (").append(which).append(')').toString();
+        return which.length() == 0 ? total : total + " (" + which + ")";
     }
 
     static String csv(Sweep.Result r) {
