@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.machine.config.ConfigException;
 
 /**
  * {@code fdr experiment paper} as a Slurm job array: the options go to
@@ -44,7 +46,7 @@ public final class PaperSlurm {
     }
 
     /** Runs run {@code index} of the plan (one array task) unless it is already kept; returns its file. */
-    public static Path runOne(PaperExperiment.Options o, int index, RunStore store) throws org.fdrsim.machine.config.ConfigException {
+    public static Path runOne(PaperExperiment.Options o, int index, RunStore store) throws ConfigException {
         List<RunSpec> specs = PaperExperiment.plan(o);
         if (index < 0 || index >= specs.size()) {
             throw new IllegalArgumentException("run " + index + " does not exist: the experiment has runs 0.." + (specs.size() - 1));
@@ -55,10 +57,10 @@ public final class PaperSlurm {
     }
 
     /** The result from the kept runs; refuses (one line) if any is missing. */
-    public static PaperExperiment.Result merge(PaperExperiment.Options o, RunStore store) throws org.fdrsim.machine.config.ConfigException {
+    public static PaperExperiment.Result merge(PaperExperiment.Options o, RunStore store) throws ConfigException {
         List<RunSpec> specs = PaperExperiment.plan(o);
-        List<Measurement> ms = new java.util.ArrayList<>();
-        List<Integer> missing = new java.util.ArrayList<>();
+        List<Measurement> ms = new ArrayList<>();
+        List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             Measurement m = store.load(specs.get(i));
             if (m == null) {

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.fdrsim.cpu.files.AtomicFile;
 
 /**
@@ -51,7 +52,7 @@ public final class RunStore {
      */
     public void saveHostTime(RunSpec spec, double cpuSeconds, double wallSeconds) {
         String name = file(spec).getFileName().toString().replace(".json", ".host.json");
-        String json = String.format(java.util.Locale.ROOT, "{\"cpuSeconds\": %.3f, \"wallSeconds\": %.3f}%n", cpuSeconds, wallSeconds);
+        String json = String.format(Locale.ROOT, "{\"cpuSeconds\": %.3f, \"wallSeconds\": %.3f}%n", cpuSeconds, wallSeconds);
         try {
             AtomicFile.write(dir.resolve(name), json.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
