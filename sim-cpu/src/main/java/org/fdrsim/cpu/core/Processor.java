@@ -27,7 +27,12 @@ public final class Processor {
     private final int id;
     private final ProgramImage program;
     private final int codeLength;
-    private final int[] op;
+    /** The program's decoded opcodes, shared by every processor running it. */
+    private final int[] decodedOp;
+    /** What {@link #run} executes: {@link #decodedOp}, or this processor's copy with breakpoints patched in. */
+    private int[] op;
+    /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
+    private int passPc = -1;
     private final int[] rdf;
     private final int[] rs1f;
     private final int[] rs2f;
@@ -61,7 +66,8 @@ public final class Processor {
         this.program = program;
         Code code = program.code();
         this.codeLength = code.length();
-        this.op = code.opcodes();
+        this.decodedOp = code.opcodes();
+        this.op = decodedOp;
         this.rdf = code.rd();
         this.rs1f = code.rs1();
         this.rs2f = code.rs2();
@@ -80,6 +86,38 @@ public final class Processor {
      * latency carries the cycle past the limit still completes. Returns the state afterwards.
      */
     public ProcessorState run(long cycleLimit, long icLimit) {
+        return passPc < 0 ? execute(cycleLimit, icLimit) : runPast(cycleLimit, icLimit);
+    }
+
+    /**
+     * {@link #run} from a patched pc the caller asked to pass: the original instruction runs
+     * once (the patch is lifted for that one instruction), then the run goes on as usual.
+     */
+    private ProcessorState runPast(long cycleLimit, long icLimit) {
+        int at = passPc;
+        if (pc != at || interruptDeliverable()) {
+            passPc = -1; // the processor left the breakpoint (an interrupt takes it elsewhere first)
+            return execute(cycleLimit, icLimit);
+        }
+        if (ic >= icLimit || state != ProcessorState.RUNNING) {
+            return execute(cycleLimit, icLimit); // nothing executes: the pass stays
+        }
+        long before = ic;
+        ProcessorState s;
+        op[at] = decodedOp[at];
+        try {
+            s = execute(cycleLimit, ic + 1);
+        } finally {
+            op[at] = Code.BREAK;
+        }
+        passPc = ic == before && pc == at ? at : -1;
+        if (s != ProcessorState.RUNNING || ic >= icLimit || passPc >= 0) {
+            return s;
+        }
+        return execute(cycleLimit, icLimit);
+    }
+
+    private ProcessorState execute(long cycleLimit, long icLimit) {
         if (state != ProcessorState.RUNNING) {
             return state;
         }
@@ -480,10 +518,12 @@ public final class Processor {
                         break run;
                     }
                     break;
-                default: // Code.FALL_OFF: ran past the last instruction
+                default:
                     pc = p;
-                    fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
-                    break run;
+                    if (op[p] != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
+                    }
+                    break run; // Code.BREAK: stop before the patched instruction, pc on it
             }
             ic++;
         }
@@ -603,6 +643,42 @@ public final class Processor {
         }
     }
 
+    /**
+     * Patches a breakpoint at each code index of {@code pcs} into this processor's own copy of
+     * the opcodes (no pcs: back to the program's shared code): a {@link #run} that reaches one
+     * stops before executing it, leaving pc there and the state {@code RUNNING}; a run without
+     * patches checks nothing more than before. For the replay debugger.
+     *
+     * @throws IllegalArgumentException if a pc is outside the code
+     */
+    public void setBreakpoints(int[] pcs) {
+        passPc = -1;
+        if (pcs.length == 0) {
+            op = decodedOp;
+            return;
+        }
+        int[] patched = decodedOp.clone();
+        for (int p : pcs) {
+            if (p < 0 || p >= codeLength) {
+                throw new IllegalArgumentException("breakpoint at pc " + p + " outside the code (0.." + (codeLength - 1) + ")");
+            }
+            patched[p] = Code.BREAK;
+        }
+        op = patched;
+    }
+
+    /** True if pc is on a patched breakpoint that the next run would stop at (not passed). */
+    public boolean atBreakpoint() {
+        return op != decodedOp && pc >= 0 && pc < op.length && op[pc] == Code.BREAK && passPc != pc;
+    }
+
+    /** The next run executes the instruction under the breakpoint pc is on (as gdb steps over one); no-op elsewhere. */
+    public void passBreakpoint() {
+        if (atBreakpoint()) {
+            passPc = pc;
+        }
+    }
+
     public void setListener(ProcessorListener listener) {
         this.listener = listener;
     }
@@ -641,6 +717,7 @@ public final class Processor {
 
     public void setPc(int pc) {
         this.pc = pc;
+        this.passPc = -1;
     }
 
     /** Committed instructions in the current epoch. */

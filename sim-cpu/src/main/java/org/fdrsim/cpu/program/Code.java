@@ -16,6 +16,11 @@ import org.fdrsim.cpu.isa.Opcode;
 public final class Code {
     /** Opcode value of the sentinel after the last instruction. */
     public static final int FALL_OFF = Opcode.values().length;
+    /**
+     * Opcode value of a breakpoint patched into a processor's own copy of the opcodes
+     * ({@code Processor.setBreakpoints}): the run stops before the instruction. Not an instruction.
+     */
+    public static final int BREAK = FALL_OFF + 1;
     /** Register-file slot that absorbs writes to r0; register files have 33 slots. */
     public static final int DISCARD_REGISTER = 32;
 
