@@ -27,16 +27,31 @@ final class DepthFirstSchedule {
 
     /** Runs every agent of the interval, roots in order, until each is finished or stopped. */
     void runInterval(ReplayAgents agents) {
-        drive(agents, roots, roots.length, Long.MAX_VALUE);
+        drive(agents, roots, roots.length, Long.MAX_VALUE, false);
+    }
+
+    /**
+     * As {@link #runInterval}, but also returns early when the agents' interrupt asks (polled
+     * before each slice) or a processor arrives at a breakpoint: {@link ReplayAgents#stopRequested}.
+     */
+    void runIntervalInterruptibly(ReplayAgents agents) {
+        drive(agents, roots, roots.length, Long.MAX_VALUE, true);
     }
 
     /** Runs agent {@code a} up to IC {@code target}; other agents only as far as its arcs require. */
     void runAgent(ReplayAgents agents, int a, long target) {
         single[0] = a;
-        drive(agents, single, 1, target);
+        drive(agents, single, 1, target, false);
     }
 
-    private void drive(ReplayAgents agents, int[] order, int count, long rootLimit) {
+    /** Forgets the wait stack of a drive that stops early. */
+    private void unwind(int depth) {
+        for (int d = 0; d < depth; d++) {
+            onStack[stack[d]] = false;
+        }
+    }
+
+    private void drive(ReplayAgents agents, int[] order, int count, long rootLimit, boolean checkInterrupt) {
         int depth = 0;
         int next = 0;
         int current = -1;
@@ -52,8 +67,16 @@ final class DepthFirstSchedule {
                 current = order[next];
                 limit = rootLimit;
             }
+            if (checkInterrupt && agents.interruptRequested()) {
+                unwind(depth);
+                return;
+            }
             int status = agents.advance(current, limit);
             if (agents.failed()) {
+                return;
+            }
+            if (status == ReplayAgents.AT_BREAKPOINT) {
+                unwind(depth); // the agents stay where they are: a consistent cut
                 return;
             }
             if (status == ReplayAgents.BLOCKED) {

@@ -29,6 +29,8 @@ final class ReplayAgents {
     static final int BLOCKED = 1;
     static final int REACHED = 2;
     static final int FAILED = 3;
+    /** A processor arrived at a breakpoint while {@link #trapping} ({@link #atBreakpoint} says which). */
+    static final int AT_BREAKPOINT = 4;
 
     final ReplayProbe probe;
     private final ReplayProgress progress;
@@ -63,6 +65,14 @@ final class ReplayAgents {
     Divergence problem;
     /** Sees DMA block writes as word stores (null: nobody looks), for watchpoints. */
     org.fdrsim.cpu.core.ProcessorListener dmaListener;
+    /** Breakpoints stop the run; otherwise a processor that arrives at one passes it. */
+    boolean trapping;
+    /** The processor whose arrival at a breakpoint stopped the run, or -1. */
+    int atBreakpoint = -1;
+    /** Asked before each slice of an interruptible run: true stops it at a consistent cut (null: never asked). */
+    java.util.function.BooleanSupplier interrupt;
+    /** The run was stopped by {@link #interrupt}. */
+    boolean interrupted;
     /** Set with BLOCKED: the agent and IC the current agent waits for. */
     private int blockedOn;
     private long blockedIc;
@@ -318,7 +328,29 @@ final class ReplayAgents {
                 problem = reports.fromProbe(d);
                 return FAILED;
             }
+            // Only with breakpoints patched in (the debugger's copy of the code): the run stopped
+            // before one, or stopped on one for another reason; either way it arrived there.
+            if (p.atBreakpoint()) {
+                if (trapping) {
+                    atBreakpoint = c;
+                    return AT_BREAKPOINT;
+                }
+                p.passBreakpoint();
+            }
         }
+    }
+
+    /** An interruptible run was asked to stop (polled between slices); remembers it. */
+    boolean interruptRequested() {
+        if (interrupt != null && interrupt.getAsBoolean()) {
+            interrupted = true;
+        }
+        return interrupted;
+    }
+
+    /** The run must return to the session now: a breakpoint was hit or an interrupt asked for. */
+    boolean stopRequested() {
+        return atBreakpoint >= 0 || interrupted;
     }
 
     /** Delivers a logged interrupt at the processor's current IC; false (with a problem) if it cannot be taken. */

@@ -107,7 +107,65 @@ public final class ReplaySession {
         return false;
     }
 
+    /**
+     * Like {@link #runTo} (a null {@code bound}: like {@link #resume}), but stops as soon as a
+     * processor arrives at one of its breakpoints ({@link #setBreakpoints}), before executing
+     * it, and returns that processor; -1 if the run got to the bound or the end, stopped at a
+     * problem, or was interrupted ({@link #interrupted}). Processors that are on a breakpoint
+     * when it starts pass it first (as gdb's continue steps over the breakpoint it stopped at).
+     * Where it stops is a consistent cut: the agents as the schedule left them.
+     */
+    public int runToBreakpoint(ReplayPosition bound) {
+        if (bound != null && bound.interval() < interval()) {
+            throw new IllegalArgumentException("interval " + bound.interval() + " is behind the replay (at interval "
+                    + interval() + "): replay only goes forward");
+        }
+        for (Processor p : agents.cpus) {
+            p.passBreakpoint();
+        }
+        agents.trapping = true;
+        try {
+            drive(bound);
+        } finally {
+            agents.trapping = false;
+        }
+        int at = agents.atBreakpoint;
+        agents.atBreakpoint = -1;
+        return at;
+    }
+
+    /**
+     * Patches breakpoints at code indices {@code pcs} into processor {@code cpu}'s own copy of
+     * the code (none: the program's code again). Only {@link #runToBreakpoint} stops at them;
+     * other runs pass them (a little slower while they are set, never different).
+     */
+    public void setBreakpoints(int cpu, int[] pcs) {
+        agents.cpus[cpu].setBreakpoints(pcs);
+    }
+
+    /**
+     * Who may stop {@link #resume}, {@link #runTo} and {@link #runToBreakpoint} early: asked
+     * before each slice of the schedule (an agent's run between its blocking points, never per
+     * instruction); true stops the run where the agents are, a consistent cut, and sets
+     * {@link #interrupted}. Null: nobody.
+     */
+    public void setInterrupt(java.util.function.BooleanSupplier interrupt) {
+        agents.interrupt = interrupt;
+    }
+
+    /** The last run (or {@link #pollInterrupt}) was stopped by the interrupt of {@link #setInterrupt}. */
+    public boolean interrupted() {
+        return agents.interrupted;
+    }
+
+    /** For callers that step: asks the interrupt now; true (and {@link #interrupted}) if it wants the replay stopped. */
+    public boolean pollInterrupt() {
+        agents.interrupted = false;
+        return agents.interruptRequested();
+    }
+
     private void drive(ReplayPosition target) {
+        agents.interrupted = false;
         while (!ended) {
             if (!prepare()) {
                 return;
@@ -117,10 +175,13 @@ public final class ReplaySession {
             if (inTarget && atTarget(target)) {
                 return;
             }
-            schedule.runInterval(agents);
+            schedule.runIntervalInterruptibly(agents);
             if (agents.failed()) {
                 ended = true;
                 return;
+            }
+            if (agents.stopRequested()) {
+                return; // at a breakpoint, or interrupted
             }
             if (!agents.allFinished() || inTarget && atTarget(target)) {
                 return; // stopped at the target

@@ -2,6 +2,7 @@ package org.fdrsim.replayer.debug;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.isa.Csr;
@@ -42,6 +43,10 @@ public final class DebugSession {
     private TracingProbe.DeviceStores deviceStores;
     private ReplaySession live;
     private int focus;
+    /** Set by {@link #interrupt} (from another thread); the running motion stops at its next stop check. */
+    private final AtomicBoolean interruptRequest = new AtomicBoolean();
+    /** A motion that {@link #interrupt} may stop is running (looking ahead for count or trace is not one). */
+    private boolean interruptible;
 
     /** A session at the start of {@code input}; {@code probes} gives a fresh divergence probe per replay. */
     public DebugSession(ReplayInput input, Supplier<ReplayProbe> probes) {
@@ -64,7 +69,32 @@ public final class DebugSession {
     private ReplaySession fresh() {
         TracingProbe.DeviceStores sink = deviceStores;
         ReplayProbe probe = sink == null ? probes.get() : new TracingProbe(probes.get(), sink);
-        return new ReplaySession(input, probe, RootOrder.FORWARD, ReplayProgress.NONE);
+        ReplaySession s = new ReplaySession(input, probe, RootOrder.FORWARD, ReplayProgress.NONE);
+        s.setInterrupt(() -> interruptible && interruptRequest.get());
+        return s;
+    }
+
+    /**
+     * Asks the motion that is running ({@code continue}, {@code reverse-continue}, {@code goto
+     * end}) to stop where it is, a consistent cut, with reason {@link StopReason#INTERRUPTED};
+     * the one call that may come from another thread. The replay checks between slices (an
+     * agent's run between its blocking points), not per instruction. Going back stops the
+     * search and stays where it was. An interrupt while no such motion runs is dropped when the
+     * next one ends.
+     */
+    public void interrupt() {
+        interruptRequest.set(true);
+    }
+
+    /** Runs a motion that {@link #interrupt} may stop. */
+    private StopEvent interruptibly(Supplier<StopEvent> motion) {
+        interruptible = true;
+        try {
+            return motion.get();
+        } finally {
+            interruptible = false;
+            interruptRequest.set(false);
+        }
     }
 
     // ---- the replay's shape ----
@@ -170,9 +200,50 @@ public final class DebugSession {
 
     /** {@code continue}: every agent runs until a breakpoint, a watchpoint, the trigger or a divergence. */
     public StopEvent cont() {
-        if (stops.onlyPlainWatches()) {
-            return contToWatch();
+        return interruptibly(() -> {
+            if (stops.onlyPlainWatches()) {
+                return contToWatch();
+            }
+            return stops.breaksWithPlainWatches() ? contToBreak() : contStepping();
+        });
+    }
+
+    /**
+     * {@code continue} with breakpoints (and watchpoints without conditions): the breakpoints are
+     * patched into the replay's copy of the code and it runs at full speed; at each arrival at a
+     * breakpoint pc the breakpoint's cpu and condition are checked, and the run goes on if they
+     * do not hold. A watched write noted before the stop wins: the replay is re-executed to it.
+     */
+    private StopEvent contToBreak() {
+        ReplaySession s = live;
+        stops.arm(s);
+        stops.patch(s);
+        try {
+            while (true) {
+                int cpu = s.runToBreakpoint(null);
+                ReplayPosition write = stops.takeFirstHit();
+                if (write != null) {
+                    Stops.unpatch(s);
+                    stops.disarm();
+                    return stopAtWatch(write);
+                }
+                if (cpu < 0) {
+                    return s.interrupted() ? interrupted() : endOrDivergence();
+                }
+                int hit = stops.breakAt(cpu, s.pc(cpu), liveHolds, true);
+                if (hit != 0) {
+                    focus = cpu;
+                    return stop(StopReason.BREAKPOINT, hit);
+                }
+            }
+        } finally {
+            Stops.unpatch(s);
+            stops.disarm();
         }
+    }
+
+    /** {@code continue} with a conditional watchpoint: one instruction per agent at a time, checking after each. */
+    private StopEvent contStepping() {
         stops.arm(live);
         try {
             int[] hit = new int[2];
@@ -182,7 +253,7 @@ public final class DebugSession {
                 return hit[0] != 0;
             });
             if (!stopped) {
-                return endOrDivergence();
+                return live.interrupted() ? interrupted() : endOrDivergence();
             }
             // As gdb switches to the thread that hit: the processor that stopped (or wrote) gets the focus.
             boolean watch = stops.isWatch(hit[0]);
@@ -211,7 +282,7 @@ public final class DebugSession {
             stops.disarm();
         }
         if (at == null) {
-            return endOrDivergence();
+            return live.interrupted() ? interrupted() : endOrDivergence();
         }
         return stopAtWatch(at);
     }
@@ -241,8 +312,10 @@ public final class DebugSession {
 
     /** {@code goto end}: runs to the trigger; breakpoints and watchpoints do not stop it. */
     public StopEvent goToEnd() {
-        live.resume();
-        return endOrDivergence();
+        return interruptibly(() -> {
+            live.resume();
+            return live.interrupted() ? interrupted() : endOrDivergence();
+        });
     }
 
     /**
@@ -309,9 +382,64 @@ public final class DebugSession {
 
     /** {@code reverse-continue}: back to the last breakpoint or watchpoint hit before the current position. */
     public StopEvent reverseContinue() {
-        if (stops.onlyPlainWatches()) {
-            return reverseToWatch();
+        return interruptibly(() -> {
+            if (stops.onlyPlainWatches()) {
+                return reverseToWatch();
+            }
+            return stops.breaksWithPlainWatches() ? reverseToBreak() : reverseStepping();
+        });
+    }
+
+    /**
+     * {@code reverse-continue} with breakpoints (and watchpoints without conditions): a fresh
+     * replay with the breakpoints patched in runs at full speed ({@link BreakpointSearch}). With
+     * breakpoints only, it first runs the way {@code continue} runs: if the current position is
+     * one of its stops, the stop before it is the answer. Otherwise (or with watchpoints) a fresh
+     * replay bounded by the current position notes the last hit inside it and the last watched
+     * write, and a fresh replay is run to the later of the two.
+     */
+    private StopEvent reverseToBreak() {
+        ReplayPosition now = live.position();
+        Stops.Condition onS;
+        BreakpointSearch.Hit hit = null;
+        ReplayPosition write = null;
+        if (stops.watchpoints().isEmpty()) {
+            ReplaySession s = fresh();
+            stops.patch(s);
+            onS = (e, cpu) -> holds(s, e, cpu);
+            hit = BreakpointSearch.onContinuePath(s, stops, onS, now);
+            if (s.interrupted()) {
+                return interrupted();
+            }
         }
+        if (hit == null) {
+            ReplaySession s = fresh();
+            stops.arm(s, true);
+            stops.patch(s);
+            onS = (e, cpu) -> holds(s, e, cpu);
+            try {
+                hit = BreakpointSearch.inside(s, stops, onS, now);
+                if (s.interrupted()) {
+                    return interrupted();
+                }
+                write = stops.takeLastHitBefore(now);
+            } finally {
+                stops.disarm();
+            }
+        }
+        if (write != null && stops.takenSequence() > hit.writesBefore()) {
+            return stopAtWatch(write);
+        }
+        if (hit.at() == null) {
+            return toStart();
+        }
+        reexecuteTo(hit.at());
+        focus = hit.cpu();
+        return stop(StopReason.BREAKPOINT, hit.number());
+    }
+
+    /** {@code reverse-continue} with a conditional watchpoint: one instruction per agent at a time, checking after each. */
+    private StopEvent reverseStepping() {
         ReplayPosition now = live.position();
         ReplaySession s = fresh();
         stops.arm(s);
@@ -336,6 +464,9 @@ public final class DebugSession {
             });
         } finally {
             stops.disarm();
+        }
+        if (s.interrupted()) {
+            return interrupted();
         }
         if (last[0] == null) {
             return toStart();
@@ -370,6 +501,9 @@ public final class DebugSession {
             at = stops.takeLastHitBefore(now);
         } finally {
             stops.disarm();
+        }
+        if (s.interrupted()) {
+            return interrupted();
         }
         if (at == null) {
             return toStart();
@@ -688,6 +822,11 @@ public final class DebugSession {
 
     private StopEvent stop(StopReason reason, int number) {
         return new StopEvent(reason, number, where(focus), reason == StopReason.WATCHPOINT ? stops.lastWrite() : null, "");
+    }
+
+    /** Where an interrupted motion left the live session (a motion going back leaves it where it was). */
+    private StopEvent interrupted() {
+        return new StopEvent(StopReason.INTERRUPTED, 0, where(focus), null, "interrupted");
     }
 
     private StopEvent endOrDivergence() {

@@ -24,6 +24,9 @@ final class Lockstep {
     static boolean run(ReplaySession s, ReplayPosition bound, Check check) {
         int agents = s.agentCount();
         while (!s.ended()) {
+            if (s.pollInterrupt()) {
+                return false; // once a round: the caller sees ReplaySession.interrupted
+            }
             boolean moved = false;
             for (int a = 0; a < agents; a++) {
                 int x = runnable(s, a, bound);

@@ -15,6 +15,7 @@ public record StopEvent(StopReason reason, int number, CodePoint where, WriteHit
             case WATCHPOINT -> b.append("watchpoint ").append(number).append(": ").append(write.describe()).append('\n');
             case END -> b.append("end of the replay (trigger)\n");
             case REACHED_START -> b.append("reached the start of the replay\n");
+            case INTERRUPTED -> b.append("interrupted\n");
             case DIVERGED -> b.append("replay diverged: ").append(message).append('\n');
             default -> { }
         }

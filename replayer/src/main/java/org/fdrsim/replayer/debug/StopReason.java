@@ -16,6 +16,8 @@ public enum StopReason {
     END,
     /** A reverse command reached the start of the replay and stays there. */
     REACHED_START,
+    /** {@link DebugSession#interrupt} stopped a running motion (a DAP {@code pause}). */
+    INTERRUPTED,
     /** The replay diverged from its logs ({@link StopEvent#message()} says how). */
     DIVERGED
 }

@@ -1,6 +1,7 @@
 package org.fdrsim.replayer.debug;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.replayer.ReplayPosition;
@@ -67,6 +68,11 @@ final class Stops implements ProcessorListener {
     private int previousNumber;
     /** The write behind the last watchpoint stop {@link #check} (or a take) returned. */
     private WriteHit lastWrite;
+    /** Watched writes noted since {@link #arm}, and the count at the kept hit and the one before it. */
+    private long writesNoted;
+    private long hitSequence;
+    private long previousSequence;
+    private long takenSequence;
 
     int addBreak(String spec, int pc, int cpu, String condition) {
         breaks.add(new Break(nextNumber, spec, pc, cpu, condition));
@@ -100,6 +106,50 @@ final class Stops implements ProcessorListener {
         return true;
     }
 
+    /** Breakpoints, and watchpoints without conditions only: breakpoints can be patched in and the replay run at full speed. */
+    boolean breaksWithPlainWatches() {
+        if (breaks.isEmpty()) {
+            return false;
+        }
+        for (Watch w : watches) {
+            if (w.condition != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Patches every breakpoint into the code copy of each processor of {@code s} it applies to. */
+    void patch(ReplaySession s) {
+        for (int c = 0; c < s.cpus(); c++) {
+            int[] pcs = new int[breaks.size()];
+            int n = 0;
+            for (Break b : breaks) {
+                if (b.cpu < 0 || b.cpu == c) {
+                    pcs[n++] = b.pc;
+                }
+            }
+            s.setBreakpoints(c, Arrays.copyOf(pcs, n));
+        }
+    }
+
+    /** Takes the breakpoints out of {@code s}'s code copies again. */
+    static void unpatch(ReplaySession s) {
+        for (int c = 0; c < s.cpus(); c++) {
+            s.setBreakpoints(c, new int[0]);
+        }
+    }
+
+    /** Watched writes noted since {@link #arm}, for ordering them against breakpoint hits. */
+    long writesNoted() {
+        return writesNoted;
+    }
+
+    /** The {@link #writesNoted} count of the hit the last take returned. */
+    long takenSequence() {
+        return takenSequence;
+    }
+
     /** The first watched write since {@link #arm} and where it left the replay, or null; counts the hit and forgets it. */
     ReplayPosition takeFirstHit() {
         if (hit == null) {
@@ -120,11 +170,13 @@ final class Stops implements ProcessorListener {
             hit = previousHit;
             hitAt = previousAt;
             hitNumber = previousNumber;
+            hitSequence = previousSequence;
         }
         if (hit == null) {
             return null;
         }
         lastWrite = hit;
+        takenSequence = hitSequence;
         hit = null;
         return hitAt;
     }
@@ -160,6 +212,7 @@ final class Stops implements ProcessorListener {
         keepLast = last;
         previousHit = null;
         previousAt = null;
+        writesNoted = 0;
         for (Watch w : watches) {
             w.value = s.loadWord(w.address);
         }
@@ -190,6 +243,8 @@ final class Stops implements ProcessorListener {
                     previousHit = hit;
                     previousAt = hitAt;
                     previousNumber = hitNumber;
+                    previousSequence = hitSequence;
+                    hitSequence = ++writesNoted;
                     hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
                     hitNumber = w.number;
                     // Mid-slice the writer's own IC is only in the call; every other agent is between slices.
@@ -224,11 +279,19 @@ final class Stops implements ProcessorListener {
         if (agent >= session.cpus() || breaks.isEmpty()) {
             return 0;
         }
-        int pc = session.pc(agent);
+        return breakAt(agent, session.pc(agent), condition, count);
+    }
+
+    /**
+     * Processor {@code cpu} is at code index {@code pc}: the number of the first breakpoint
+     * there for it whose condition holds (its hit counted when {@code count}), or 0. Conditions
+     * are evaluated only here, when a processor is at the breakpoint's pc.
+     */
+    int breakAt(int cpu, int pc, Condition condition, boolean count) {
         for (int i = 0; i < breaks.size(); i++) {
             Break b = breaks.get(i);
-            if (b.pc == pc && (b.cpu < 0 || b.cpu == agent)
-                    && (b.condition == null || condition.holds(b.condition, agent))) {
+            if (b.pc == pc && (b.cpu < 0 || b.cpu == cpu)
+                    && (b.condition == null || condition.holds(b.condition, cpu))) {
                 if (count) {
                     b.hits++;
                 }
