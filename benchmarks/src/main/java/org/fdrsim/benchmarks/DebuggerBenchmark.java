@@ -41,6 +41,7 @@ public class DebuggerBenchmark {
     private ReplayInput input;
     private DebugSession atEnd;
     private DebugSession watchingAtEnd;
+    private DebugSession breakingAtEnd;
 
     @Setup
     public void setup() throws Exception {
@@ -59,6 +60,9 @@ public class DebuggerBenchmark {
         watchingAtEnd = new DebugSession(input, () -> ReplayProbe.NONE);
         watchingAtEnd.addWatchpoint("finished", null);
         watchingAtEnd.goToEnd();
+        breakingAtEnd = new DebugSession(input, () -> ReplayProbe.NONE);
+        breakingAtEnd.addBreakpoint("fold", -1, "cpuid == 3");
+        breakingAtEnd.goToEnd();
     }
 
     @Benchmark
@@ -71,6 +75,20 @@ public class DebuggerBenchmark {
         DebugSession d = new DebugSession(input, () -> ReplayProbe.NONE);
         d.addWatchpoint("signatures+504", null);
         return d.cont();
+    }
+
+    /** From the start to the end: every operation of every processor arrives at the breakpoint, whose condition never holds. */
+    @Benchmark
+    public StopEvent continueToBreakpoint() {
+        DebugSession d = new DebugSession(input, () -> ReplayProbe.NONE);
+        d.addBreakpoint("fold", -1, "r0 == 1");
+        return d.cont();
+    }
+
+    /** From the end back to processor 3's last operation: a conditional breakpoint every processor arrives at. */
+    @Benchmark
+    public StopEvent reverseContinueToBreakpoint() {
+        return breakingAtEnd.reverseContinue();
     }
 
     @Benchmark

@@ -22,7 +22,8 @@ final class BreakpointSearch {
      * Runs {@code s} the way {@code continue} runs from where it is (stop at each arrival,
      * pass it, go on), unbounded; if {@code now} is one of the places it stops, returns the
      * last hit (condition holding) before it, or {@link #NONE}; null once the run has gone past
-     * {@code now} without stopping there (or ended, or was interrupted). So a
+     * {@code now} without stopping there (or was interrupted). The end of the replay counts as
+     * a stop ({@code goto end}, then {@code reverse-continue}). So a
      * {@code reverse-continue} after {@code continue}s from the same start comes back to exactly
      * the stop before, whatever the other agents did.
      */
@@ -42,7 +43,8 @@ final class BreakpointSearch {
                 last = new Hit(at, cpu, hit, stops.writesNoted());
             }
         }
-        return null;
+        // continue's last stop is the end of the replay: from there, back to its last hit
+        return !s.interrupted() && s.problem() == null && s.position().equals(now) ? last : null;
     }
 
     /**
