@@ -65,8 +65,9 @@ final class ReplayAgents {
     Divergence problem;
     /** Sees DMA block writes as word stores (null: nobody looks), for watchpoints. */
     org.fdrsim.cpu.core.ProcessorListener dmaListener;
-    /** Breakpoints stop the run; otherwise a processor that arrives at one passes it. */
+    /** Breakpoints stop the run where {@link #breakpointStop} says so; otherwise a processor that arrives at one passes it. */
     boolean trapping;
+    BreakpointStop breakpointStop;
     /** The processor whose arrival at a breakpoint stopped the run, or -1. */
     int atBreakpoint = -1;
     /** Asked before each slice of an interruptible run: true stops it at a consistent cut (null: never asked). */
@@ -331,7 +332,7 @@ final class ReplayAgents {
             // Only with breakpoints patched in (the debugger's copy of the code): the run stopped
             // before one, or stopped on one for another reason; either way it arrived there.
             if (p.atBreakpoint()) {
-                if (trapping) {
+                if (trapping && breakpointStop.stopAt(c)) {
                     atBreakpoint = c;
                     return AT_BREAKPOINT;
                 }

@@ -108,14 +108,15 @@ public final class ReplaySession {
     }
 
     /**
-     * Like {@link #runTo} (a null {@code bound}: like {@link #resume}), but stops as soon as a
-     * processor arrives at one of its breakpoints ({@link #setBreakpoints}), before executing
-     * it, and returns that processor; -1 if the run got to the bound or the end, stopped at a
-     * problem, or was interrupted ({@link #interrupted}). Processors that are on a breakpoint
-     * when it starts pass it first (as gdb's continue steps over the breakpoint it stopped at).
-     * Where it stops is a consistent cut: the agents as the schedule left them.
+     * Like {@link #runTo} (a null {@code bound}: like {@link #resume}), but when a processor
+     * arrives at one of its breakpoints ({@link #setBreakpoints}), before it executes the
+     * instruction there, asks {@code stop}: true stops the run and returns that processor; -1
+     * if the run got to the bound or the end, stopped at a problem, or was interrupted
+     * ({@link #interrupted}). Processors that are on a breakpoint when it starts pass it first
+     * (as gdb's continue steps over the breakpoint it stopped at). Where it stops is a
+     * consistent cut: the agents as the schedule left them.
      */
-    public int runToBreakpoint(ReplayPosition bound) {
+    public int runToBreakpoint(ReplayPosition bound, BreakpointStop stop) {
         if (bound != null && bound.interval() < interval()) {
             throw new IllegalArgumentException("interval " + bound.interval() + " is behind the replay (at interval "
                     + interval() + "): replay only goes forward");
@@ -124,10 +125,12 @@ public final class ReplaySession {
             p.passBreakpoint();
         }
         agents.trapping = true;
+        agents.breakpointStop = stop;
         try {
             drive(bound);
         } finally {
             agents.trapping = false;
+            agents.breakpointStop = null;
         }
         int at = agents.atBreakpoint;
         agents.atBreakpoint = -1;
@@ -162,6 +165,29 @@ public final class ReplaySession {
     public boolean pollInterrupt() {
         agents.interrupted = false;
         return agents.interruptRequested();
+    }
+
+    /**
+     * Agent {@code a} commits instructions (a DMA engine: blocks) until its IC in the current
+     * interval is {@code ic}, or it ends the interval; the others advance only as far as its
+     * arcs require (as that many {@link #step}s would, in one run). False if the replay has
+     * ended (or ends now with a problem).
+     */
+    public boolean runAgentTo(int a, long ic) {
+        if (a < 0 || a >= agents.agents) {
+            throw new IllegalArgumentException("agent " + a + " does not exist: the replay has agents 0.."
+                    + (agents.agents - 1));
+        }
+        if (!prepare()) {
+            return false;
+        }
+        agents.setCaps(null);
+        long target = Math.min(ic, agents.end[a]);
+        if (agents.committed[a] < target) {
+            schedule.runAgent(agents, a, target);
+            ended = agents.failed();
+        }
+        return !ended;
     }
 
     private void drive(ReplayPosition target) {

@@ -1,5 +1,6 @@
 package org.fdrsim.replayer.debug;
 
+import org.fdrsim.replayer.BreakpointStop;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.ReplaySession;
 
@@ -7,77 +8,95 @@ import org.fdrsim.replayer.ReplaySession;
  * Finds the last breakpoint hit before a position ({@code reverse-continue}) by running a
  * re-executed replay with the breakpoints patched into its copy of the code
  * ({@link ReplaySession#runToBreakpoint}): conditions and cpu filters are checked only where a
- * processor arrives at a breakpoint pc. The caller chooses where the re-execution starts.
+ * processor arrives at a breakpoint pc, without leaving the replay's loop. The caller chooses
+ * where the re-execution starts.
  */
 final class BreakpointSearch {
     /** A hit: where the replay stopped, the processor at the breakpoint, the breakpoint, the watched writes noted before it. */
     record Hit(ReplayPosition at, int cpu, int number, long writesBefore) {}
 
-    /** {@link #onContinuePath}'s answer when {@code now} is the path's first stop: no hit before it. */
+    /** The answer when there is no hit before the position. */
     static final Hit NONE = new Hit(null, -1, 0, 0);
+
+    private Hit last = NONE;
+    private boolean found;
 
     private BreakpointSearch() {}
 
     /**
-     * Runs {@code s} the way {@code continue} runs from where it is (stop at each arrival,
-     * pass it, go on), unbounded; if {@code now} is one of the places it stops, returns the
-     * last hit (condition holding) before it, or {@link #NONE}; null once the run has gone past
+     * Runs {@code s} the way {@code continue} runs from where it is (every arrival at a
+     * breakpoint whose cpu and condition hold is a stop), unbounded; if {@code now} is one of
+     * its stops, returns the last stop before it, or {@link #NONE}; null if the run went past
      * {@code now} without stopping there (or was interrupted). The end of the replay counts as
-     * a stop ({@code goto end}, then {@code reverse-continue}). So a
-     * {@code reverse-continue} after {@code continue}s from the same start comes back to exactly
-     * the stop before, whatever the other agents did.
+     * a stop ({@code goto end}, then {@code reverse-continue}). So a {@code reverse-continue}
+     * after {@code continue}s from the same start comes back to exactly the stop before,
+     * whatever the other agents did.
      */
     static Hit onContinuePath(ReplaySession s, Stops stops, Stops.Condition holds, ReplayPosition now) {
-        Hit last = NONE;
-        int cpu;
-        while ((cpu = s.runToBreakpoint(null)) >= 0) {
-            ReplayPosition at = s.position();
-            if (at.equals(now)) {
-                return last;
-            }
-            if (!within(at, now)) {
-                return null;
+        BreakpointSearch search = new BreakpointSearch();
+        BreakpointStop check = cpu -> {
+            if (atOrPast(s, now)) {
+                search.found = at(s, now);
+                return true;
             }
             int hit = stops.breakAt(cpu, s.pc(cpu), holds, false);
             if (hit != 0) {
-                last = new Hit(at, cpu, hit, stops.writesNoted());
+                search.last = new Hit(s.position(), cpu, hit, stops.writesNoted());
             }
+            return false;
+        };
+        if (s.runToBreakpoint(null, check) < 0) {
+            search.found = !s.interrupted() && s.problem() == null && at(s, now);
         }
-        // continue's last stop is the end of the replay: from there, back to its last hit
-        return !s.interrupted() && s.problem() == null && s.position().equals(now) ? last : null;
+        return search.found ? search.last : null;
     }
 
     /**
-     * Runs {@code s} to {@code now} (every agent held at its IC there), stopping at every
+     * Runs {@code s} to {@code now} (every agent held at its IC there), looking at every
      * arrival at a breakpoint; returns the last hit, or {@link #NONE}. Finds every hit inside
      * {@code now} (an arrival of a processor at the IC it has in {@code now} is the stop being
      * left, not an earlier one), in the order the bounded schedule meets them.
      */
     static Hit inside(ReplaySession s, Stops stops, Stops.Condition holds, ReplayPosition now) {
-        Hit last = NONE;
-        int cpu;
-        while ((cpu = s.runToBreakpoint(now)) >= 0) {
+        BreakpointSearch search = new BreakpointSearch();
+        s.runToBreakpoint(now, cpu -> {
             if (s.interval() == now.interval() && s.ic(cpu) >= now.ic(cpu)) {
-                continue;
+                return false;
             }
             int hit = stops.breakAt(cpu, s.pc(cpu), holds, false);
             if (hit != 0) {
-                last = new Hit(s.position(), cpu, hit, stops.writesNoted());
+                search.last = new Hit(s.position(), cpu, hit, stops.writesNoted());
             }
-        }
-        return last;
+            return false;
+        });
+        return search.last;
     }
 
-    /** Every agent of {@code p} at or before its place in {@code now}. */
-    private static boolean within(ReplayPosition p, ReplayPosition now) {
-        if (p.interval() != now.interval()) {
-            return p.interval() < now.interval();
+    /** The replay is at {@code now} exactly. */
+    private static boolean at(ReplaySession s, ReplayPosition now) {
+        if (s.interval() != now.interval()) {
+            return false;
         }
-        for (int a = 0; a < p.agents(); a++) {
-            if (p.ic(a) > now.ic(a)) {
+        for (int a = 0; a < now.agents(); a++) {
+            if (s.ic(a) != now.ic(a)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The replay is at {@code now} or some agent is past its place there: no earlier stop is to come. */
+    private static boolean atOrPast(ReplaySession s, ReplayPosition now) {
+        if (s.interval() != now.interval()) {
+            return s.interval() > now.interval();
+        }
+        boolean equal = true;
+        for (int a = 0; a < now.agents(); a++) {
+            if (s.ic(a) > now.ic(a)) {
+                return true;
+            }
+            equal &= s.ic(a) == now.ic(a);
+        }
+        return equal;
     }
 }

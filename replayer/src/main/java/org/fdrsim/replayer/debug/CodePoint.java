@@ -3,14 +3,22 @@ package org.fdrsim.replayer.debug;
 import org.fdrsim.cpu.program.SourceLocation;
 
 /**
- * Where one processor is: its IC in the current interval, the code index it runs next, the
+ * Where one processor is: the interval (its checkpoint number) and its IC in it, the code index it runs next, the
  * nearest code label with the offset ({@code loop+3}), the instruction disassembled and the
  * source location from the program image's line table (null if unknown).
  */
-public record CodePoint(int cpu, long ic, int pc, String symbol, String disassembly, SourceLocation source) {
-    /** {@code cpu C ic N pc P  <label+off>  <disassembly>  (<file:line>)}: the stop line of issue 13. */
+public record CodePoint(int cpu, int interval, long ic, int pc, String symbol, String disassembly, SourceLocation source) {
+    /**
+     * {@code cpu C ic N@K pc P  <label+off>  <disassembly>  (<file:line>)}: the stop line of
+     * issue 13, with the interval K after the IC ({@code goto C:N@K} comes back here).
+     */
     public String line() {
-        return "cpu " + cpu + " ic " + ic + " pc " + pc + "  <" + symbol + ">  " + disassembly
+        return "cpu " + cpu + " ic " + ic + "@" + interval + " " + place();
+    }
+
+    /** {@code pc P  <label+off>  <disassembly>  (<file:line>)}: the code place alone, for any processor. */
+    public String place() {
+        return "pc " + pc + "  <" + symbol + ">  " + disassembly
                 + (source == null ? "" : "  (" + source.file() + ":" + source.line() + ")");
     }
 }

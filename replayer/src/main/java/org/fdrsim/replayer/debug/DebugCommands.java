@@ -28,7 +28,7 @@ public final class DebugCommands {
         USAGE.put("stepi", "stepi [N]");
         USAGE.put("step", "step [N]");
         USAGE.put("continue", "continue");
-        USAGE.put("goto", "goto C:IC | goto end");
+        USAGE.put("goto", "goto C:IC[@K] | goto start | goto end");
         USAGE.put("break", "break LABEL | FILE:LINE | @PC [cpu C] [if COND]");
         USAGE.put("delete", "delete [N]");
         USAGE.put("watch", "watch ADDR | DATALABEL[+OFF] [if COND]");
@@ -151,9 +151,17 @@ public final class DebugCommands {
         if (arg.equals("end")) {
             return show(session.goToEnd());
         }
+        if (arg.equals("start")) {
+            return show(session.goToStart());
+        }
         int colon = arg.indexOf(':');
         need(colon > 0);
-        return show(session.goTo((int) number(arg.substring(0, colon)), number(arg.substring(colon + 1))));
+        int at = arg.indexOf('@', colon);
+        int cpu = (int) number(arg.substring(0, colon));
+        if (at < 0) {
+            return show(session.goTo(cpu, number(arg.substring(colon + 1))));
+        }
+        return show(session.goTo(cpu, number(arg.substring(colon + 1, at)), (int) number(arg.substring(at + 1))));
     }
 
     private void breakAt(String arg) {
@@ -163,8 +171,7 @@ public final class DebugCommands {
         int cpu = words.length == 3 ? (int) number(words[2]) : -1;
         int n = session.addBreakpoint(words[0], cpu, c[1]);
         BreakpointInfo b = session.breakpoints().get(session.breakpoints().size() - 1);
-        out.println("breakpoint " + n + " at " + session.pointAt(cpu < 0 ? session.focus() : cpu, 0, b.pc()).line()
-                .replaceFirst("^cpu \\d+ ic \\d+ ", ""));
+        out.println("breakpoint " + n + " at " + session.pointAt(cpu < 0 ? session.focus() : cpu, 0, b.pc()).place());
     }
 
     private void deleteOne(String arg) {
@@ -267,7 +274,7 @@ public final class DebugCommands {
             case "cpus" -> {
                 out.println("interval " + session.position().interval());
                 for (AgentInfo a : session.agents()) {
-                    String where = a.dma() ? "" : "  " + session.where(a.agent()).line().replaceFirst("^cpu \\d+ ic \\d+ ", "");
+                    String where = a.dma() ? "" : "  " + session.where(a.agent()).place();
                     out.println((a.agent() == session.focus() && !a.dma() ? "* " : "  ") + a.name() + " ic " + a.ic() + "/"
                             + a.endIc() + " " + a.state() + (a.waitingOn().isEmpty() ? "" : " waits on " + a.waitingOn())
                             + where);

@@ -151,7 +151,7 @@ public final class DebugSession {
     public CodePoint pointAt(int cpu, long ic, int pc) {
         String dis = pc >= 0 && pc < program.code().length()
                 ? Disassembler.format(program.code().get(pc), program.symbols()) : "(no instruction)";
-        return new CodePoint(cpu, ic, pc, Labels.symbolize(program.symbols(), pc), dis, program.locationOf(pc));
+        return new CodePoint(cpu, live.interval(), ic, pc, Labels.symbolize(program.symbols(), pc), dis, program.locationOf(pc));
     }
 
     // ---- forward ----
@@ -218,24 +218,22 @@ public final class DebugSession {
         ReplaySession s = live;
         stops.arm(s);
         stops.patch(s);
+        int[] number = new int[1];
         try {
-            while (true) {
-                int cpu = s.runToBreakpoint(null);
-                ReplayPosition write = stops.takeFirstHit();
-                if (write != null) {
-                    Stops.unpatch(s);
-                    stops.disarm();
-                    return stopAtWatch(write);
-                }
-                if (cpu < 0) {
-                    return s.interrupted() ? interrupted() : endOrDivergence();
-                }
-                int hit = stops.breakAt(cpu, s.pc(cpu), liveHolds, true);
-                if (hit != 0) {
-                    focus = cpu;
-                    return stop(StopReason.BREAKPOINT, hit);
-                }
+            // A watched write noted before the arrival stops the run too: it came first.
+            int cpu = s.runToBreakpoint(null, c -> stops.writeNoted()
+                    || (number[0] = stops.breakAt(c, s.pc(c), liveHolds, true)) != 0);
+            ReplayPosition write = stops.takeFirstHit();
+            if (write != null) {
+                Stops.unpatch(s);
+                stops.disarm();
+                return stopAtWatch(write);
             }
+            if (cpu < 0) {
+                return s.interrupted() ? interrupted() : endOrDivergence();
+            }
+            focus = cpu;
+            return stop(StopReason.BREAKPOINT, number[0]);
         } finally {
             Stops.unpatch(s);
             stops.disarm();
@@ -289,25 +287,47 @@ public final class DebugSession {
 
     /**
      * {@code goto C:IC}: processor {@code cpu} to IC {@code ic} of the current interval, the
-     * others only as far as its arcs require (forward by stepping, back by re-execution).
+     * others only as far as its arcs require (forward by running it, back by re-execution).
      * Breakpoints and watchpoints do not stop it.
      */
     public StopEvent goTo(int cpu, long ic) {
+        return goTo(cpu, ic, live.interval());
+    }
+
+    /**
+     * {@code goto C:IC@K}: processor {@code cpu} to IC {@code ic} of interval {@code interval}
+     * (ICs restart at each checkpoint), the others only as far as its arcs require; another
+     * interval is reached from its start (back by re-execution). An IC past the processor's
+     * end of the interval stops at its end.
+     *
+     * @throws DebugException for a negative IC, an interval the replay does not have, a bad cpu
+     */
+    public StopEvent goTo(int cpu, long ic, int interval) {
         checkCpu(cpu);
         if (ic < 0) {
             throw new DebugException("IC " + ic + " is before the start of the interval");
         }
-        if (ic < live.ic(cpu)) {
-            reexecuteTo(new ReplayPosition(live.interval(), new long[live.agentCount()]));
+        int last = firstInterval() + input.intervals().size() - 1;
+        if (interval < firstInterval() || interval > last) {
+            throw new DebugException("no interval " + interval + ": the replay has intervals " + firstInterval() + ".." + last);
         }
-        int interval = live.interval();
-        while (live.ic(cpu) < ic && live.interval() == interval) {
-            if (live.ic(cpu) >= live.endIc(cpu) || !live.step(cpu)) {
-                break;
-            }
+        ReplayPosition start = new ReplayPosition(interval, new long[live.agentCount()]);
+        if (interval < live.interval() || interval == live.interval() && ic < live.ic(cpu)) {
+            reexecuteTo(start);
+        } else if (interval > live.interval()) {
+            live.runTo(start);
+        }
+        if (!live.ended()) {
+            live.runAgentTo(cpu, ic);
         }
         focus = cpu;
         return live.problem() != null ? endOrDivergence() : stop(StopReason.GOTO, 0);
+    }
+
+    /** {@code goto start}: back to the start of the replay (its first interval, every IC 0). */
+    public StopEvent goToStart() {
+        live = fresh();
+        return stop(StopReason.GOTO, 0);
     }
 
     /** {@code goto end}: runs to the trigger; breakpoints and watchpoints do not stop it. */

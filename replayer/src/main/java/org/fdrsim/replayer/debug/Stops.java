@@ -140,6 +140,11 @@ final class Stops implements ProcessorListener {
         }
     }
 
+    /** A watched write was noted since {@link #arm} and not taken yet. */
+    boolean writeNoted() {
+        return hit != null;
+    }
+
     /** Watched writes noted since {@link #arm}, for ordering them against breakpoint hits. */
     long writesNoted() {
         return writesNoted;
