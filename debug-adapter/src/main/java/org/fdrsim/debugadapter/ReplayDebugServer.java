@@ -5,20 +5,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.eclipse.lsp4j.debug.Breakpoint;
+import org.eclipse.lsp4j.debug.BreakpointEventArguments;
 import org.eclipse.lsp4j.debug.Capabilities;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.ContinueResponse;
-import org.eclipse.lsp4j.debug.DataBreakpoint;
 import org.eclipse.lsp4j.debug.DataBreakpointAccessType;
 import org.eclipse.lsp4j.debug.DataBreakpointInfoArguments;
 import org.eclipse.lsp4j.debug.DataBreakpointInfoResponse;
@@ -31,6 +28,7 @@ import org.eclipse.lsp4j.debug.InitializeRequestArguments;
 import org.eclipse.lsp4j.debug.NextArguments;
 import org.eclipse.lsp4j.debug.OutputEventArguments;
 import org.eclipse.lsp4j.debug.OutputEventArgumentsCategory;
+import org.eclipse.lsp4j.debug.PauseArguments;
 import org.eclipse.lsp4j.debug.ReverseContinueArguments;
 import org.eclipse.lsp4j.debug.Scope;
 import org.eclipse.lsp4j.debug.ScopesArguments;
@@ -40,7 +38,6 @@ import org.eclipse.lsp4j.debug.SetBreakpointsResponse;
 import org.eclipse.lsp4j.debug.SetDataBreakpointsArguments;
 import org.eclipse.lsp4j.debug.SetDataBreakpointsResponse;
 import org.eclipse.lsp4j.debug.Source;
-import org.eclipse.lsp4j.debug.SourceBreakpoint;
 import org.eclipse.lsp4j.debug.StackFrame;
 import org.eclipse.lsp4j.debug.StackTraceArguments;
 import org.eclipse.lsp4j.debug.StackTraceResponse;
@@ -93,10 +90,9 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     private final List<Runnable> pending = new ArrayList<>();
     private IDebugProtocolClient client;
     private SourceMap sources;
-    /** The engine's breakpoint numbers by source file, as the client last set them. */
-    private final Map<Path, List<Integer>> breakpointsByFile = new TreeMap<>();
-    /** The engine's watchpoint numbers of the client's data breakpoints. */
-    private final List<Integer> watchpoints = new ArrayList<>();
+    private final ClientBreakpoints breakpoints;
+    /** A motion runs on the worker: a {@code pause} interrupts it (read without the engine's lock). */
+    private volatile boolean running;
     private boolean launched;
     private boolean configured;
     private boolean stopOnEntry;
@@ -111,6 +107,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         this.worker = worker;
         this.onDisconnect = onDisconnect;
         this.sources = new SourceMap(session.program(), Path.of(""));
+        this.breakpoints = new ClientBreakpoints(session);
     }
 
     /** Where events go; set once the connection is up. */
@@ -176,49 +173,10 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
         return on(() -> {
-            Path file = Path.of(args.getSource().getPath()).toAbsolutePath().normalize();
-            for (int number : breakpointsByFile.getOrDefault(file, List.of())) {
-                session.delete(number);
-            }
-            SourceBreakpoint[] asked = args.getBreakpoints() == null ? new SourceBreakpoint[0] : args.getBreakpoints();
-            Breakpoint[] placed = new Breakpoint[asked.length];
-            List<Integer> numbers = new ArrayList<>();
-            for (int i = 0; i < asked.length; i++) {
-                placed[i] = place(file, asked[i], numbers);
-                placed[i].setSource(args.getSource());
-            }
-            breakpointsByFile.put(file, numbers);
             SetBreakpointsResponse r = new SetBreakpointsResponse();
-            r.setBreakpoints(placed);
+            r.setBreakpoints(breakpoints.setSource(args, sources));
             return r;
         });
-    }
-
-    /** One source breakpoint: on the first instruction of its line (or of the next line with code). */
-    private Breakpoint place(Path file, SourceBreakpoint asked, List<Integer> numbers) {
-        Breakpoint b = new Breakpoint();
-        SourceMap.Placement p = sources.place(file, asked.getLine());
-        b.setLine(p.verified() ? p.line() : asked.getLine());
-        if (!p.verified()) {
-            b.setVerified(false);
-            b.setMessage("no instruction on or after line " + asked.getLine() + " of " + file.getFileName());
-            return b;
-        }
-        try {
-            int number = session.addBreakpoint("@" + p.pc(), -1, condition(asked.getCondition()));
-            numbers.add(number);
-            b.setId(number);
-            b.setVerified(true);
-        } catch (DebugException e) {
-            b.setVerified(false);
-            b.setMessage(e.getMessage());
-        }
-        return b;
-    }
-
-    /** A client's breakpoint condition for the engine: null if there is none (clients send "" too). */
-    private static String condition(String asked) {
-        return asked == null || asked.isBlank() ? null : asked;
     }
 
     /** A data label (from the data scope or typed), an address or any address expression can be watched for writes. */
@@ -241,26 +199,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<SetDataBreakpointsResponse> setDataBreakpoints(SetDataBreakpointsArguments args) {
         return on(() -> {
-            for (int number : watchpoints) {
-                session.delete(number);
-            }
-            watchpoints.clear();
-            DataBreakpoint[] asked = args.getBreakpoints();
-            Breakpoint[] placed = new Breakpoint[asked.length];
-            for (int i = 0; i < asked.length; i++) {
-                placed[i] = new Breakpoint();
-                try {
-                    int number = session.addWatchpoint(asked[i].getDataId(), condition(asked[i].getCondition()));
-                    watchpoints.add(number);
-                    placed[i].setId(number);
-                    placed[i].setVerified(true);
-                } catch (DebugException e) {
-                    placed[i].setVerified(false);
-                    placed[i].setMessage(e.getMessage());
-                }
-            }
             SetDataBreakpointsResponse r = new SetDataBreakpointsResponse();
-            r.setBreakpoints(placed);
+            r.setBreakpoints(breakpoints.setData(args));
             return r;
         });
     }
@@ -397,6 +337,9 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         }
         ReplayPosition before = session.position();
         commands.execute(line);
+        for (BreakpointEventArguments e : breakpoints.changesAfterCommand(sources)) {
+            later(() -> client.breakpoint(e));
+        }
         if (!session.position().equals(before)) {
             later(() -> stopped(StoppedEventArgumentsReason.GOTO, session.focus(), "moved by '" + line.strip() + "'"));
         }
@@ -467,11 +410,36 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
 
     /** Runs a motion after the request's response has gone out, then reports where it stopped. */
     private void motion(Supplier<StopEvent> run) {
+        running = true; // from the request on: a pause right after it stops this motion
         later(() -> {
-            if (!ended) {
-                report(run.get());
+            StopEvent stop = null;
+            try {
+                if (!ended) {
+                    stop = run.get();
+                }
+            } finally {
+                running = false;
+            }
+            if (stop != null) {
+                report(stop);
             }
         });
+    }
+
+    /**
+     * {@code pause}: a running motion ({@code continue}, {@code reverseContinue}) stops at the
+     * engine's next stop check and reports a {@code stopped} event with reason {@code pause};
+     * when nothing runs, the event comes at once. Answered without the engine's lock, which the
+     * running motion holds.
+     */
+    @Override
+    public CompletableFuture<Void> pause(PauseArguments args) {
+        if (running) {
+            session.interrupt();
+        } else {
+            later(() -> stopped(StoppedEventArgumentsReason.PAUSE, session.focus(), "paused"));
+        }
+        return CompletableFuture.completedFuture(null);
     }
 
     /** Queues {@code task} to run on the worker, under the lock, once the current response is out. */
@@ -506,6 +474,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             case BREAKPOINT -> StoppedEventArgumentsReason.BREAKPOINT;
             case WATCHPOINT -> StoppedEventArgumentsReason.DATA_BREAKPOINT;
             case DIVERGED -> StoppedEventArgumentsReason.EXCEPTION;
+            case INTERRUPTED -> StoppedEventArgumentsReason.PAUSE;
             case END -> null;
         };
         if (why == null) {
