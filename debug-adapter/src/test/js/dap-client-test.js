@@ -145,6 +145,24 @@ async function main() {
   assert.strictEqual(hit.body.reason, 'data breakpoint');
   check('data breakpoint on counter: stopped, ' + (hit.body.description || ''));
 
+  // pause while stopped: a stopped event with reason "pause" at once.
+  const paused = dc.waitForEvent('stopped');
+  await dc.pauseRequest({ threadId: firstThread });
+  assert.strictEqual((await paused).body.reason, 'pause');
+  check('pause: stopped, reason pause');
+
+  // A breakpoint made in the debug console shows in the client's list (breakpoint event), and goes.
+  const made = dc.waitForEvent('breakpoint');
+  await dc.evaluateRequest({ expression: 'break racy-counter.s:' + line, context: 'repl' });
+  const created = await made;
+  assert.strictEqual(created.body.reason, 'new');
+  assert.strictEqual(created.body.breakpoint.line, line, 'console breakpoint line');
+  assert.strictEqual(created.body.breakpoint.source.path, source, 'console breakpoint source');
+  const removed = dc.waitForEvent('breakpoint');
+  await dc.evaluateRequest({ expression: 'delete ' + created.body.breakpoint.id, context: 'repl' });
+  assert.strictEqual((await removed).body.reason, 'removed');
+  check('console "break" / "delete": breakpoint events new (line ' + line + ') and removed');
+
   // No breakpoints left: continue runs to the end of the replay.
   await dc.setDataBreakpointsRequest({ breakpoints: [] });
   const terminated = dc.waitForEvent('terminated');
