@@ -1,7 +1,9 @@
 package org.fdrsim.replayer.debug;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
@@ -39,6 +41,8 @@ public final class DebugSession {
     private final Stops stops = new Stops();
     /** Conditions on the live session, made once: a method reference per check would allocate per instruction. */
     private final Stops.Condition liveHolds = this::holds;
+    /** Conditions parsed once: one is evaluated at every arrival at its breakpoint. */
+    private final Map<String, Expression.Compiled> conditions = new HashMap<>();
     /** Who sees device stores of sessions made from now on (null: nobody). */
     private TracingProbe.DeviceStores deviceStores;
     private ReplaySession live;
@@ -821,7 +825,8 @@ public final class DebugSession {
     }
 
     private boolean holds(ReplaySession s, String expression, int cpu) {
-        return Expression.value(expression, program.symbols(), stateOf(s, cpu < 0 ? focus : cpu)) != 0;
+        Expression.Compiled c = conditions.computeIfAbsent(expression, e -> Expression.compile(e, program.symbols()));
+        return c.value(stateOf(s, cpu < 0 ? focus : cpu)) != 0;
     }
 
     private boolean behind(ReplayPosition p) {

@@ -28,34 +28,42 @@ final class Expression {
         long word(long address);
     }
 
+    /** A parsed expression: evaluated against a state as often as needed (a condition, at every arrival). */
+    interface Compiled {
+        long value(State state);
+    }
+
     private final String text;
     private final SymbolTable symbols;
-    private final State state;
     private final boolean place;
     private int pos;
 
-    private Expression(String text, SymbolTable symbols, State state, boolean place) {
+    private Expression(String text, SymbolTable symbols, boolean place) {
         this.text = text;
         this.symbols = symbols;
-        this.state = state;
         this.place = place;
     }
 
     /** The value of {@code text}; a bare data label is the word at it. */
     static long value(String text, SymbolTable symbols, State state) {
-        return new Expression(text, symbols, state, false).parse();
+        return compile(text, symbols).value(state);
     }
 
     /** The address {@code text} names; a data label is its address. */
     static long address(String text, SymbolTable symbols, State state) {
-        return new Expression(text, symbols, state, true).parse();
+        return new Expression(text, symbols, true).parse().value(state);
     }
 
-    private long parse() {
+    /** {@code text} parsed once, as {@link #value} reads it; labels resolved now. */
+    static Compiled compile(String text, SymbolTable symbols) {
+        return new Expression(text, symbols, false).parse();
+    }
+
+    private Compiled parse() {
         if (text.isBlank()) {
             throw new DebugException("expected an expression");
         }
-        long v = comparison();
+        Compiled v = comparison();
         skipSpaces();
         if (pos < text.length()) {
             throw new DebugException("unexpected '" + text.substring(pos) + "' in expression '" + text + "'");
@@ -64,64 +72,70 @@ final class Expression {
     }
 
     /** A sum, or two compared with == != < <= > >= (1 if true, else 0), for conditions. */
-    private long comparison() {
-        long v = sum();
+    private Compiled comparison() {
+        Compiled v = sum();
         skipSpaces();
         String[] ops = {"==", "!=", "<=", ">=", "<", ">"};
         for (String op : ops) {
             if (text.startsWith(op, pos)) {
                 pos += op.length();
-                long w = sum();
-                boolean r = switch (op) {
-                    case "==" -> v == w;
-                    case "!=" -> v != w;
-                    case "<=" -> v <= w;
-                    case ">=" -> v >= w;
-                    case "<" -> v < w;
-                    default -> v > w;
+                Compiled w = sum();
+                return switch (op) {
+                    case "==" -> s -> v.value(s) == w.value(s) ? 1 : 0;
+                    case "!=" -> s -> v.value(s) != w.value(s) ? 1 : 0;
+                    case "<=" -> s -> v.value(s) <= w.value(s) ? 1 : 0;
+                    case ">=" -> s -> v.value(s) >= w.value(s) ? 1 : 0;
+                    case "<" -> s -> v.value(s) < w.value(s) ? 1 : 0;
+                    default -> s -> v.value(s) > w.value(s) ? 1 : 0;
                 };
-                return r ? 1 : 0;
             }
         }
         return v;
     }
 
-    private long sum() {
-        long v = product();
+    private Compiled sum() {
+        Compiled v = product();
         while (true) {
             skipSpaces();
+            Compiled a = v;
             if (eat('+')) {
-                v += product();
+                Compiled b = product();
+                v = s -> a.value(s) + b.value(s);
             } else if (eat('-')) {
-                v -= product();
+                Compiled b = product();
+                v = s -> a.value(s) - b.value(s);
             } else {
                 return v;
             }
         }
     }
 
-    private long product() {
-        long v = unary();
+    private Compiled product() {
+        Compiled v = unary();
         while (true) {
             skipSpaces();
             if (eat('*')) {
-                v *= unary();
+                Compiled a = v;
+                Compiled b = unary();
+                v = s -> a.value(s) * b.value(s);
             } else {
                 return v;
             }
         }
     }
 
-    private long unary() {
+    private Compiled unary() {
         skipSpaces();
         if (eat('-')) {
-            return -unary();
+            Compiled x = unary();
+            return s -> -x.value(s);
         }
         if (eat('*')) {
-            return state.word(unary());
+            Compiled x = unary();
+            return s -> s.word(x.value(s));
         }
         if (eat('(')) {
-            long v = comparison();
+            Compiled v = comparison();
             skipSpaces();
             if (!eat(')')) {
                 throw new DebugException("missing ')' in expression '" + text + "'");
@@ -140,37 +154,40 @@ final class Expression {
         return atom(text.substring(start, pos));
     }
 
-    private long atom(String t) {
+    private Compiled atom(String t) {
         if (Character.isDigit(t.charAt(0))) {
+            long n;
             try {
-                return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
+                n = t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
                         : Long.parseLong(t);
             } catch (NumberFormatException e) {
                 throw new DebugException("not a number: " + t);
             }
+            return s -> n;
         }
         if (t.equals("pc")) {
-            return state.pc();
+            return State::pc;
         }
         if (t.equals("ic")) {
-            return state.ic();
+            return State::ic;
         }
         int r = Registers.parse(t);
         if (r >= 0) {
-            return state.register(r);
+            return s -> s.register(r);
         }
         Csr c = Csr.byName(t);
         if (c != null) {
-            return state.csr(c);
+            return s -> s.csr(c);
         }
-        Symbol s = symbols.get(t);
-        if (s == null) {
+        Symbol sym = symbols.get(t);
+        if (sym == null) {
             throw new DebugException("no register, CSR or label named '" + t + "'" + Labels.nearest(symbols, t));
         }
-        if (s.kind() == Symbol.Kind.DATA && !place) {
-            return state.word(s.value());
+        long v = sym.value();
+        if (sym.kind() == Symbol.Kind.DATA && !place) {
+            return s -> s.word(v);
         }
-        return s.value();
+        return s -> v;
     }
 
     private void skipSpaces() {
