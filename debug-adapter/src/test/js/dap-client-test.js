@@ -42,8 +42,9 @@ async function main() {
   assert.strictEqual(init.body.supportsStepBack, true, 'supportsStepBack');
   assert.strictEqual(init.body.supportsDataBreakpoints, true, 'supportsDataBreakpoints');
   assert.strictEqual(init.body.supportsConfigurationDoneRequest, true, 'supportsConfigurationDoneRequest');
+  assert.strictEqual(init.body.supportsConditionalBreakpoints, true, 'supportsConditionalBreakpoints');
   await initialized;
-  check('initialize: supportsStepBack, data breakpoints, configurationDone');
+  check('initialize: supportsStepBack, data breakpoints, configurationDone, conditional breakpoints');
 
   // launch, a source breakpoint on the store, configurationDone: the replay runs to the first hit.
   const launched = dc.launchRequest({ sourceRoot });

@@ -123,6 +123,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             c.setSupportsStepBack(true);
             c.setSupportsDataBreakpoints(true);
             c.setSupportsEvaluateForHovers(true);
+            // Without it a client offers no condition field, though the engine takes one.
+            c.setSupportsConditionalBreakpoints(true);
             return c;
         });
         later(() -> client.initialized());
