@@ -26,11 +26,11 @@ class DebugCommandTest {
                 "-ex", "reverse-continue", "-ex", "print counter", "-ex", "info arcs");
         assertThat(o.status()).as(o.err()).isZero();
         String[] lines = o.out().split("\n");
-        assertThat(lines[0]).startsWith("cpu 0 ic 0@0 pc 0  <_start>  la r10, arrived  (").endsWith("racy-counter.s:25)");
+        assertThat(lines[0]).startsWith("cpu 0 ic 0 pc 0  <_start>  la r10, arrived  (").endsWith("racy-counter.s:25)");
         assertThat(o.out()).contains("(fdr) watch counter\nwatchpoint 1: counter (0x")
                 .contains("(fdr) goto end\nend of the replay (trigger)\n")
                 .containsPattern("\\(fdr\\) reverse-continue\nwatchpoint 1: cpu \\d ic \\d+ pc 7  \\*0x[0-9a-f]+: (\\d+) -> (\\d+)\n"
-                        + "cpu \\d ic \\d+@0 pc 8  <loop\\+3>  addi r3, r3, -1  \\(.*racy-counter.s:34\\)");
+                        + "cpu \\d ic \\d+ pc 8  <loop\\+3>  addi r3, r3, -1  \\(.*racy-counter.s:34\\)");
         // print at the end and at the last store agree
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("counter = (\\d+) ").matcher(o.out());
         assertThat(m.find()).isTrue();
@@ -48,14 +48,14 @@ class DebugCommandTest {
         assertThat(o.out()).contains("(fdr) frobnicate\nunknown command 'frobnicate'; commands: cpu, stepi, step,")
                 .contains("(fdr) break lop\nno label 'lop'; nearest labels: loop")
                 .contains("usage: break LABEL | FILE:LINE | @PC [cpu C] [if COND]")
-                .contains("(fdr) stepi 2\ncpu 0 ic 2@0 pc 2")
-                .contains("(fdr) reverse-stepi 5\nreached the start of the replay\ncpu 0 ic 0@0 pc 0")
+                .contains("(fdr) stepi 2\ncpu 0 ic 2 pc 2")
+                .contains("(fdr) reverse-stepi 5\nreached the start of the replay\ncpu 0 ic 0 pc 0")
                 .contains("usage: print EXPR");
         Path batch = dir.resolve("cmds.txt");
         Files.writeString(batch, "# a comment\nbreak loop cpu 1\ncontinue\ninfo breakpoints\n");
         o = fdr("debug", dump, "--batch", batch.toString());
         assertThat(o.status()).as(o.err()).isZero();
-        assertThat(o.out()).contains("breakpoint 1\ncpu 1 ic 5@0 pc 5  <loop>  ld r6, 0(r2)")
+        assertThat(o.out()).contains("breakpoint 1\ncpu 1 ic 5 pc 5  <loop>  ld r6, 0(r2)")
                 .contains("1  break loop (pc 5) cpu 1  hits 1");
     }
 
