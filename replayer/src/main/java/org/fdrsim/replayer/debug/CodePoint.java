@@ -9,12 +9,14 @@ import org.fdrsim.cpu.program.SourceLocation;
  */
 public record CodePoint(int cpu, int interval, long ic, int pc, String symbol, String disassembly, SourceLocation source) {
     /**
-     * {@code cpu C ic N@K pc P  <label+off>  <disassembly>  (<file:line>)}: the stop line of
-     * issue 13, with the interval K after the IC ({@code goto C:N@K} comes back here).
+     * {@code cpu C ic N pc P  <label+off>  <disassembly>  (<file:line>)}: the stop line of
+     * issue 13, kept to that fixed form for scripts and handouts; the interval is
+     * {@link #interval()} ({@code info cpus} prints it).
      */
     public String line() {
-        return "cpu " + cpu + " ic " + ic + "@" + interval + " " + place();
+        return "cpu " + cpu + " ic " + ic + " " + place();
     }
+
 
     /** {@code pc P  <label+off>  <disassembly>  (<file:line>)}: the code place alone, for any processor. */
     public String place() {
