@@ -3,6 +3,7 @@ package org.fdrsim.replayer;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
@@ -55,7 +56,7 @@ public final class DumpReplay {
             }
             intervals.add(b.build());
         }
-        return new ReplayInput(dump.program(), dump.memoryAt(k), start, intervals,
+        return new ReplayInput(dump.program(), startMemory(dump, k), start, intervals,
                 DeviceMap.mapped(cpus, engines > 0), cps.get(k).number());
     }
 
@@ -65,7 +66,32 @@ public final class DumpReplay {
         for (ArchState r : dump.finalRegisters()) {
             cpus.add(r);
         }
-        return new FinalState(dump.memory(), cpus);
+        return new FinalState(dump.memoryImage(), cpus);
+    }
+
+    /** Start images up to this many pages (64 MB) are held and copied; larger ones are rebuilt. */
+    static final int HELD_PAGES = 16384;
+
+    /**
+     * Checkpoint {@code k}'s memory for each replay: a small image is restored once and copied;
+     * a large one is restored from the dump again for each replay, so that replay holds one
+     * working copy of memory, not also the start image.
+     */
+    private static StartMemory startMemory(CoreDump dump, int k) {
+        if (dump.memoryImage().pageCount() <= HELD_PAGES) {
+            return StartMemory.holding(dump.memoryAt(k));
+        }
+        return new StartMemory() {
+            @Override
+            public long size() {
+                return dump.memoryImage().size();
+            }
+
+            @Override
+            public SparseMemory fresh() {
+                return dump.memoryAt(k);
+            }
+        };
     }
 
     /** Replays from checkpoint {@code k} and verifies against the dump's final state (and its validation trace, if any). */

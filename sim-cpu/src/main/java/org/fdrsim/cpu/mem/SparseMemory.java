@@ -178,6 +178,25 @@ public final class SparseMemory {
         return -1;
     }
 
+    /**
+     * The lowest word address of the page at {@code base} where this memory differs from
+     * {@code words} (the page's 512 words), or -1; an unwritten page reads as zeros.
+     */
+    public long firstDifference(long base, long[] words) {
+        long[] page = pageOrNull(base);
+        int m = page == null ? firstNonZero(words) : Arrays.mismatch(page, words);
+        return m < 0 ? -1 : base + 8L * m;
+    }
+
+    private static int firstNonZero(long[] words) {
+        for (int i = 0; i < words.length; i++) {
+            if (words[i] != 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private long[] pageOrNull(long address) {
         long[][] chunk = chunks[(int) (address >>> CHUNK_SHIFT)];
         return chunk == null ? null : chunk[(int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1)];
