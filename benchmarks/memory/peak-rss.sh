@@ -26,4 +26,4 @@ measure run run "$program" --cpus 4 --seed 1
 measure record record "$program" --cpus 4 --seed 1 -o "$work/fill.fdr"
 printf '%-8s dump %d MB\n' dump "$(( $(stat -c %s "$work/fill.fdr") / 1048576 ))"
 measure replay replay "$work/fill.fdr"
-grep -E 'bit-exact|diverge|differs' "$work/out" | head -3 || true
+grep -iE 'bit-exact|diverged' "$work/out" | head -3 || true

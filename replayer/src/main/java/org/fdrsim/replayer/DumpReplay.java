@@ -21,6 +21,11 @@ public final class DumpReplay {
 
     /** Replay from retained checkpoint {@code k} (0 = oldest) to the trigger. */
     public static ReplayInput input(CoreDump dump, int k) {
+        return input(dump, k, HELD_PAGES);
+    }
+
+    /** As {@link #input(CoreDump, int)}, holding the start image only up to {@code heldPages} pages (tests). */
+    static ReplayInput input(CoreDump dump, int k, int heldPages) {
         List<CheckpointState> cps = dump.checkpoints();
         if (k < 0 || k >= cps.size()) {
             throw new IllegalArgumentException("checkpoint " + k + " is not retained: the dump keeps "
@@ -56,7 +61,7 @@ public final class DumpReplay {
             }
             intervals.add(b.build());
         }
-        return new ReplayInput(dump.program(), startMemory(dump, k), start, intervals,
+        return new ReplayInput(dump.program(), startMemory(dump, k, heldPages), start, intervals,
                 DeviceMap.mapped(cpus, engines > 0), cps.get(k).number());
     }
 
@@ -74,22 +79,36 @@ public final class DumpReplay {
 
     /**
      * Checkpoint {@code k}'s memory for each replay: a small image is restored once and copied;
-     * a large one is restored from the dump again for each replay, so that replay holds one
-     * working copy of memory, not also the start image.
+     * a large one is restored from the dump again for each replay (into the last replay's
+     * memory when it was given back), so that replay holds one working copy of memory, not
+     * also the start image.
      */
-    private static StartMemory startMemory(CoreDump dump, int k) {
-        if (dump.memoryImage().pageCount() <= HELD_PAGES) {
+    private static StartMemory startMemory(CoreDump dump, int k, int heldPages) {
+        if (dump.memoryImage().pageCount() <= heldPages) {
             return StartMemory.holding(dump.memoryAt(k));
         }
         return new StartMemory() {
+            private SparseMemory spare;
+
             @Override
             public long size() {
                 return dump.memoryImage().size();
             }
 
             @Override
-            public SparseMemory fresh() {
-                return dump.memoryAt(k);
+            public synchronized SparseMemory fresh() {
+                if (spare == null) {
+                    return dump.memoryAt(k);
+                }
+                SparseMemory m = spare;
+                spare = null;
+                dump.memoryAt(k, m); // the last replay's pages, overwritten: no second copy while it is collected
+                return m;
+            }
+
+            @Override
+            public synchronized void recycle(SparseMemory used) {
+                spare = used;
             }
         };
     }

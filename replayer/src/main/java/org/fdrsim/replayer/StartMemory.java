@@ -15,6 +15,12 @@ public interface StartMemory {
     /** A new working copy of the start image, owned by the caller. */
     SparseMemory fresh();
 
+    /**
+     * Gives back a working copy whose replay is over and whose contents nobody needs any more;
+     * a source may reuse its pages for the next {@link #fresh} (default: it does not).
+     */
+    default void recycle(SparseMemory used) {}
+
     /** Holds {@code image} and copies it for each replay. */
     static StartMemory holding(SparseMemory image) {
         return new StartMemory() {

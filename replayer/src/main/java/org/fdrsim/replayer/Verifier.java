@@ -39,6 +39,9 @@ public final class Verifier {
         for (RootOrder s : RootOrder.standard(schedules)) {
             Verdict v = compare(input, Replayer.replay(input, first == null ? probe : ReplayProbe.NONE, s, progress),
                     expected);
+            if (v.outcome().memory() != null) {
+                input.startMemory().recycle(v.outcome().memory());
+            }
             v = new Verdict(v.outcome().withoutMemory(), v.divergence());
             if (!v.bitExact()) {
                 return v;

@@ -95,16 +95,35 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
      * into new memory, with the cache checkpoint logs of intervals newest .. k unrolled.
      */
     public SparseMemory memoryAt(int k) {
+        checkRetained(k);
+        SparseMemory image = memoryImage.toMemory();
+        unrollTo(image, k);
+        return image;
+    }
+
+    /**
+     * Like {@link #memoryAt(int)}, into {@code target} (of the memory's size), whose previous
+     * contents are cleared: a replay's working memory reused for the next replay.
+     */
+    public void memoryAt(int k, SparseMemory target) {
+        checkRetained(k);
+        target.clear();
+        memoryImage.copyInto(target);
+        unrollTo(target, k);
+    }
+
+    private void checkRetained(int k) {
         if (k < 0 || k >= checkpoints.size()) {
             throw new IllegalArgumentException("checkpoint " + k + " is not retained (0.." + (checkpoints.size() - 1) + ")");
         }
-        SparseMemory image = memoryImage.toMemory();
+    }
+
+    private void unrollTo(SparseMemory image, int k) {
         for (int i = checkpoints.size() - 1; i >= k; i--) {
             for (LogSegment s : checkpoints.get(i).segments(LogKind.CACHE_CHECKPOINT)) {
                 MemoryRestorer.unroll(image, s.decompress());
             }
         }
-        return image;
     }
 
     /** Same content (the memory images compared word for word). */

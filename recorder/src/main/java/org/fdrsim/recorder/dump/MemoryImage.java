@@ -27,14 +27,17 @@ public interface MemoryImage {
     /** The image as memory: a new copy. */
     default SparseMemory toMemory() {
         SparseMemory m = new SparseMemory(size());
-        long[] block = new long[8];
+        copyInto(m);
+        return m;
+    }
+
+    /** Writes every listed page into {@code m} (of the same size); other pages are left as they are. */
+    default void copyInto(SparseMemory m) {
         forEachPage((base, words) -> {
             for (int w = 0; w < words.length; w += 8) {
-                System.arraycopy(words, w, block, 0, 8);
-                m.writeBlock(base + 8L * w, block, 0);
+                m.writeBlock(base + 8L * w, words, w);
             }
         });
-        return m;
     }
 
     /** Same size and the same value at every address. */

@@ -139,6 +139,11 @@ public final class SparseMemory {
         void visit(long baseAddress, long[] words);
     }
 
+    /** Zeroes every word, keeping the pages (refilling the memory then allocates nothing). */
+    public void clear() {
+        forEachPage((base, words) -> Arrays.fill(words, 0L));
+    }
+
     /** A deep copy (tests and checkpoint snapshots). */
     public SparseMemory copy() {
         SparseMemory copy = new SparseMemory(size);
