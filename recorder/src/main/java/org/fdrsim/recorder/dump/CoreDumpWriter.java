@@ -15,7 +15,8 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * {@code CheckpointSection}, {@code ProcessorStates}, {@code TriggerSection},
  * {@code SummarySection}, {@code ValidationSection}). The bytes depend only on the dump's
  * content, so the same run gives the same file. Files are written to a temporary name and
- * renamed ({@link AtomicFile}).
+ * renamed ({@link AtomicFile}); the memory image is streamed into the file page by page, never
+ * assembled in host memory.
  */
 public final class CoreDumpWriter {
     /**

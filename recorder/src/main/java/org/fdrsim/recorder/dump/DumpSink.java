@@ -132,7 +132,7 @@ abstract class DumpSink {
             }
         }
 
-        /** Writes what is buffered. */
+        @Override
         void finish() throws IOException {
             flush();
         }
