@@ -74,7 +74,7 @@ public final class Verifier {
             }
         }
         // The recorded image is read from the dump page by page, now, after the replay.
-        MemoryComparison diff = null;
+        MemoryComparison diff;
         String what;
         if (expected.memory().size() != outcome.memory().size()) {
             diff = new MemoryComparison(0, 0, 0);
