@@ -61,7 +61,7 @@ final class DemoCommand implements Callable<Integer> {
         out.printf("   %s; signature %s; %,d instructions, %,d cycles; %.2f s on this host%n", result.describeStop(),
                 result.consoleOutput().strip(), result.instructions(), result.cycles(), recordSeconds);
         try {
-            org.fdrsim.cpu.files.AtomicFile.write(output, CoreDumpWriter.toBytes(dump));
+            CoreDumpWriter.write(dump, output);
         } catch (IOException e) {
             throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }

@@ -89,7 +89,7 @@ final class InspectCommand implements Callable<Integer> {
         out.printf("reserved memory: %d of %d bytes held at the trigger (%.2f%%), peak %d%n", s.reservedUsedBytes(),
                 s.reservedCapacityBytes(), s.reservedCapacityBytes() == 0 ? 0.0
                         : 100.0 * s.reservedUsedBytes() / s.reservedCapacityBytes(), s.reservedPeakBytes());
-        out.printf("memory image: %d pages of 4 KB%n", d.memory().pagesInUse());
+        out.printf("memory image: %d pages of 4 KB%n", d.memoryImage().pageCount());
         return ExitCodes.OK;
     }
 

@@ -3,7 +3,6 @@ package org.fdrsim.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.Machine;
@@ -100,7 +99,7 @@ final class RecordCommand implements Callable<Integer> {
         // second Ctrl-C abandons the dump (exit 130; the temporary file is deleted).
         CoreDump dump;
         RunResult result;
-        byte[] bytes;
+        long bytes;
         Machine m = run.machine();
         try (CtrlC ctrlC = CtrlC.onFirst(() -> {
             m.requestStop();
@@ -113,9 +112,8 @@ final class RecordCommand implements Callable<Integer> {
             }
             dump = run.dump();
             main.out.flush();
-            bytes = CoreDumpWriter.toBytes(dump);
             try {
-                AtomicFile.write(output, bytes);
+                bytes = CoreDumpWriter.write(dump, output);
             } catch (IOException e) {
                 throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
             }
@@ -139,7 +137,7 @@ final class RecordCommand implements Callable<Integer> {
             main.out.printf("validation trace: %d state hashes (every %d instructions and at each checkpoint), "
                     + "%d device stores%n", n[0], dump.validation().every(), n[1]);
         }
-        main.out.printf("dump: %s, %d bytes%n", output, bytes.length);
+        main.out.printf("dump: %s, %d bytes%n", output, bytes);
         Hints.afterRun(main.err, result, config);
         if (result.cause() == StopCause.INTERRUPTED) {
             main.err.println("fdr record: interrupted: " + output + " holds the recording up to Ctrl-C; "

@@ -81,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
         long limit = config.limits().maxInstructions();
         try {
             Simulation run = Simulation.prepare(program, config, console,
-                    record ? RunOptions.ALL_POLICIES : RunOptions.LOGS);
+                    record ? RunOptions.COUNTED : RunOptions.LOGS);
             Machine m = run.machine();
             try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
                     SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,

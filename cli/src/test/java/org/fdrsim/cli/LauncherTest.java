@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,7 +55,13 @@ class LauncherTest {
     private record Result(int status, String err) {}
 
     private Result launch() throws IOException, InterruptedException {
+        return launch(Map.of());
+    }
+
+    private Result launch(Map<String, String> env) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(bin.resolve("bash").toString(), root.resolve("fdr").toString(), "--version");
+        pb.environment().remove("FDR_JAVA_OPTS");
+        pb.environment().putAll(env);
         pb.environment().put("PATH", bin.toString());
         pb.environment().put("TMPDIR", tmp.toString());
         pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -85,5 +92,20 @@ class LauncherTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("Killed by the out-of-memory killer").contains("fdr: build failed");
         assertThat(leftInTmp()).isEmpty();
+    }
+
+    /** With the jar built, the JVM gets 3/4 of the machine's memory unless FDR_JAVA_OPTS sets a heap size. */
+    @Test
+    void givesTheJvmAHeapThatFitsTheMachineUnlessFdrJavaOptsSetsOne() throws Exception {
+        Path jar = root.resolve("cli").resolve("target").resolve("fdr.jar");
+        Files.createDirectories(jar.getParent());
+        Files.writeString(jar, "");
+        executable(bin.resolve("java"), "echo \"java $*\" >&2");
+        assertThat(launch().err()).contains("java -XX:MaxRAMPercentage=75 -jar " + jar + " --version");
+        assertThat(launch(Map.of("FDR_JAVA_OPTS", "-Xmx3g -ea")).err()).contains("java -Xmx3g -ea -jar ")
+                .doesNotContain("MaxRAMPercentage");
+        assertThat(launch(Map.of("FDR_JAVA_OPTS", "-XX:MaxRAMPercentage=50")).err())
+                .contains("java -XX:MaxRAMPercentage=50 -jar ").doesNotContain("=75");
+        assertThat(launch(Map.of("FDR_JAVA_OPTS", "-ea")).err()).contains("java -XX:MaxRAMPercentage=75 -ea -jar ");
     }
 }

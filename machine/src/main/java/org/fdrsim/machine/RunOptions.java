@@ -16,6 +16,8 @@ public record RunOptions(boolean allPolicies, boolean trace, boolean countArcsOn
     public static final RunOptions LOGS = new RunOptions(false, false, false, false);
     /** Every online policy observes. */
     public static final RunOptions ALL_POLICIES = new RunOptions(true, false, false, false);
+    /** Every online policy observes; arcs are counted, not kept (a report of totals: fdr run --record). */
+    public static final RunOptions COUNTED = new RunOptions(true, false, true, false);
     /** Every online policy observes and every access is kept. */
     public static final RunOptions TRACED = new RunOptions(true, true, false, false);
     /** Long measured runs: every online policy and every compressor observed, arcs only counted. */

@@ -3,6 +3,7 @@ package org.fdrsim.replayer;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
@@ -20,6 +21,11 @@ public final class DumpReplay {
 
     /** Replay from retained checkpoint {@code k} (0 = oldest) to the trigger. */
     public static ReplayInput input(CoreDump dump, int k) {
+        return input(dump, k, HELD_PAGES);
+    }
+
+    /** As {@link #input(CoreDump, int)}, holding the start image only up to {@code heldPages} pages (tests). */
+    static ReplayInput input(CoreDump dump, int k, int heldPages) {
         List<CheckpointState> cps = dump.checkpoints();
         if (k < 0 || k >= cps.size()) {
             throw new IllegalArgumentException("checkpoint " + k + " is not retained: the dump keeps "
@@ -55,7 +61,7 @@ public final class DumpReplay {
             }
             intervals.add(b.build());
         }
-        return new ReplayInput(dump.program(), dump.memoryAt(k), start, intervals,
+        return new ReplayInput(dump.program(), startMemory(dump, k, heldPages), start, intervals,
                 DeviceMap.mapped(cpus, engines > 0), cps.get(k).number());
     }
 
@@ -65,7 +71,46 @@ public final class DumpReplay {
         for (ArchState r : dump.finalRegisters()) {
             cpus.add(r);
         }
-        return new FinalState(dump.memory(), cpus);
+        return new FinalState(dump.memoryImage(), cpus);
+    }
+
+    /** Start images up to this many pages (64 MB) are held and copied; larger ones are rebuilt. */
+    static final int HELD_PAGES = 16384;
+
+    /**
+     * Checkpoint {@code k}'s memory for each replay: a small image is restored once and copied;
+     * a large one is restored from the dump again for each replay (into the last replay's
+     * memory when it was given back), so that replay holds one working copy of memory, not
+     * also the start image.
+     */
+    private static StartMemory startMemory(CoreDump dump, int k, int heldPages) {
+        if (dump.memoryImage().pageCount() <= heldPages) {
+            return StartMemory.holding(dump.memoryAt(k));
+        }
+        return new StartMemory() {
+            private SparseMemory spare;
+
+            @Override
+            public long size() {
+                return dump.memoryImage().size();
+            }
+
+            @Override
+            public synchronized SparseMemory fresh() {
+                if (spare == null) {
+                    return dump.memoryAt(k);
+                }
+                SparseMemory m = spare;
+                spare = null;
+                dump.memoryAt(k, m); // the last replay's pages, overwritten: no second copy while it is collected
+                return m;
+            }
+
+            @Override
+            public synchronized void recycle(SparseMemory used) {
+                spare = used;
+            }
+        };
     }
 
     /** Replays from checkpoint {@code k} and verifies against the dump's final state (and its validation trace, if any). */

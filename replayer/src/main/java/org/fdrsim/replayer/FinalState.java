@@ -2,14 +2,15 @@ package org.fdrsim.replayer;
 
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.recorder.dump.MemoryImage;
 
 /**
  * What the recorded run ended with: the coherent memory image and every processor's state
  * (and every DMA engine's IC). Only the {@link Verifier} sees it, after replay has finished:
- * the {@link Replayer} has no way to read it.
+ * the {@link Replayer} has no way to read it. The memory image is read page by page when
+ * compared (from the dump file), not held.
  */
-public record FinalState(SparseMemory memory, List<ArchState> cpus) {
+public record FinalState(MemoryImage memory, List<ArchState> cpus) {
     public FinalState {
         cpus = List.copyOf(cpus);
     }

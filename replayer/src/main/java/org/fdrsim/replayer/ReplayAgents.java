@@ -85,7 +85,7 @@ final class ReplayAgents {
         this.cpuCount = input.cpus();
         this.engineCount = input.dmaEngines();
         this.agents = cpuCount + engineCount;
-        this.memory = input.startMemory().copy();
+        this.memory = input.startMemory().fresh();
         this.io = new LoggedInputPort(cpuCount, input.deviceMapped(), probe);
         FlatMemoryPort port = new FlatMemoryPort(memory);
         this.cpus = new Processor[cpuCount];

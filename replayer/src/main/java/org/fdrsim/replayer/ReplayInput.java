@@ -7,7 +7,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 
 /**
- * Everything replay starts from: the program, the memory image and every processor's state at
+ * Everything replay starts from: the program, the memory image (a new copy for each replay) and every processor's state at
  * the start of the first interval, and the logs of each interval up to the trigger. It holds
  * nothing of the final state (that is {@link FinalState}, which only the verifier sees).
  *
@@ -18,11 +18,17 @@ import org.fdrsim.cpu.program.ProgramImage;
  */
 public record ReplayInput(
         ProgramImage program,
-        SparseMemory startMemory,
+        StartMemory startMemory,
         List<ArchState> start,
         List<IntervalLog> intervals,
         LongPredicate deviceMapped,
         int firstInterval) {
+
+    /** An input whose start image is held ({@link StartMemory#holding}). */
+    public ReplayInput(ProgramImage program, SparseMemory startMemory, List<ArchState> start, List<IntervalLog> intervals,
+            LongPredicate deviceMapped, int firstInterval) {
+        this(program, StartMemory.holding(startMemory), start, intervals, deviceMapped, firstInterval);
+    }
 
     public ReplayInput {
         start = List.copyOf(start);

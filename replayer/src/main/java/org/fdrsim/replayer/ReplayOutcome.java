@@ -8,6 +8,8 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * What replay produced, before any comparison with the recorded final state: the replayed
  * memory, processor states and DMA engine ICs, how much was replayed and how fast, and, if the
  * logs could not be replayed to the end, the first problem (a deadlock or a log mismatch).
+ *
+ * @param memory the replayed memory; null once dropped ({@link #withoutMemory})
  */
 public record ReplayOutcome(
         SparseMemory memory,
@@ -22,6 +24,14 @@ public record ReplayOutcome(
     public ReplayOutcome {
         cpus = List.copyOf(cpus);
         engineIcs = engineIcs.clone();
+    }
+
+    /**
+     * The same figures without the replayed memory, which a verdict does not need once memory
+     * was compared: the verifier's next replay then does not find the last one's memory held.
+     */
+    public ReplayOutcome withoutMemory() {
+        return new ReplayOutcome(null, cpus, engineIcs, instructions, dmaBlocks, hostNanos, intervals, problem);
     }
 
     public boolean completed() {

@@ -39,6 +39,10 @@ public final class Verifier {
         for (RootOrder s : RootOrder.standard(schedules)) {
             Verdict v = compare(input, Replayer.replay(input, first == null ? probe : ReplayProbe.NONE, s, progress),
                     expected);
+            if (v.outcome().memory() != null) {
+                input.startMemory().recycle(v.outcome().memory());
+            }
+            v = new Verdict(v.outcome().withoutMemory(), v.divergence());
             if (!v.bitExact()) {
                 return v;
             }
@@ -69,15 +73,19 @@ public final class Verifier {
                 return new Verdict(outcome, d);
             }
         }
-        long diff = expected.memory().firstDifference(outcome.memory());
-        if (diff >= 0) {
-            long want = diff < expected.memory().size() ? expected.memory().loadWord(diff) : 0;
-            long got = diff < outcome.memory().size() ? outcome.memory().loadWord(diff) : 0;
-            String what = expected.memory().size() != outcome.memory().size()
-                    ? "memory sizes differ: " + expected.memory().size() + " vs " + outcome.memory().size()
-                    : String.format("memory word 0x%x differs", diff);
+        // The recorded image is read from the dump page by page, now, after the replay.
+        MemoryComparison diff;
+        String what;
+        if (expected.memory().size() != outcome.memory().size()) {
+            diff = new MemoryComparison(0, 0, 0);
+            what = "memory sizes differ: " + expected.memory().size() + " vs " + outcome.memory().size();
+        } else {
+            diff = MemoryComparison.firstDifference(expected.memory(), outcome.memory());
+            what = diff == null ? null : String.format("memory word 0x%x differs", diff.address());
+        }
+        if (diff != null) {
             return new Verdict(outcome, new Divergence(Divergence.Kind.MEMORY, lastInterval, -1, 0, -1, "", what,
-                    StateComparison.hex(want), StateComparison.hex(got), List.of()));
+                    StateComparison.hex(diff.want()), StateComparison.hex(diff.got()), List.of()));
         }
         return new Verdict(outcome, null);
     }

@@ -53,7 +53,7 @@ class DebugSessionTest {
             d.addWatchpoint(c.label(), null);
             assertThat(d.goToEnd().reason()).as(c.name()).isEqualTo(StopReason.END);
             StopEvent e = d.reverseContinue();
-            long fin = c.r().expected().memory().loadWord(word);
+            long fin = c.r().expected().memory().toMemory().loadWord(word);
             long[] last = lastStore(c.r(), word);
             if (last == null) {
                 // hello: nothing stores to its message

@@ -26,8 +26,10 @@ import org.fdrsim.recorder.buffer.LogSegment;
  * @param seed          the run's seed
  * @param configText    the machine configuration, as YAML
  * @param program       the program (instructions, initial data, symbols, source lines)
- * @param memory        the final COHERENT memory image at the trigger: physical memory after
- *                      the caches were flushed (every dirty owned block written home)
+ * @param memoryImage   the final COHERENT memory image at the trigger: physical memory after
+ *                      the caches were flushed (every dirty owned block written home); read
+ *                      page by page, never held whole (a dump read from a file decodes it from
+ *                      there on each pass)
  * @param checkpoints   retained checkpoints, oldest first, each with its interval's logs
  * @param finalRegisters every processor's state at the trigger, by cpu
  * @param finalDmaIcs   every DMA engine's IC at the trigger (in the last interval)
@@ -37,7 +39,7 @@ import org.fdrsim.recorder.buffer.LogSegment;
  *                      retained checkpoint), or null when the run was not validated
  */
 public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
-        ProgramImage program, SparseMemory memory, List<CheckpointState> checkpoints,
+        ProgramImage program, MemoryImage memoryImage, List<CheckpointState> checkpoints,
         List<ArchState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
         ValidationTrace validation) {
     public CoreDump {
@@ -52,16 +54,21 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
 
     /** A dump without a validation trace. */
     public CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText, ProgramImage program,
-            SparseMemory memory, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
+            MemoryImage memoryImage, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
             long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
-        this(formatVersion, cpus, dmaEngines, seed, configText, program, memory, checkpoints, finalRegisters,
+        this(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints, finalRegisters,
                 finalDmaIcs, trigger, summary, null);
     }
 
     /** The same dump with another validation trace (null: none); tests tamper with the trace this way. */
     public CoreDump withValidation(ValidationTrace trace) {
-        return new CoreDump(formatVersion, cpus, dmaEngines, seed, configText, program, memory, checkpoints,
+        return new CoreDump(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints,
                 finalRegisters, finalDmaIcs, trigger, summary, trace);
+    }
+
+    /** The final memory image as memory: a new copy of all of it (tests, small dumps). */
+    public SparseMemory memory() {
+        return memoryImage.toMemory();
     }
 
     @Override
@@ -84,27 +91,46 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
     }
 
     /**
-     * The coherent memory at retained checkpoint {@code k} (0 = oldest): a copy of the final
-     * image with the cache checkpoint logs of intervals newest .. k unrolled.
+     * The coherent memory at retained checkpoint {@code k} (0 = oldest): the final image, read
+     * into new memory, with the cache checkpoint logs of intervals newest .. k unrolled.
      */
     public SparseMemory memoryAt(int k) {
+        checkRetained(k);
+        SparseMemory image = memoryImage.toMemory();
+        unrollTo(image, k);
+        return image;
+    }
+
+    /**
+     * Like {@link #memoryAt(int)}, into {@code target} (of the memory's size), whose previous
+     * contents are cleared: a replay's working memory reused for the next replay.
+     */
+    public void memoryAt(int k, SparseMemory target) {
+        checkRetained(k);
+        target.clear();
+        memoryImage.copyInto(target);
+        unrollTo(target, k);
+    }
+
+    private void checkRetained(int k) {
         if (k < 0 || k >= checkpoints.size()) {
             throw new IllegalArgumentException("checkpoint " + k + " is not retained (0.." + (checkpoints.size() - 1) + ")");
         }
-        SparseMemory image = memory.copy();
+    }
+
+    private void unrollTo(SparseMemory image, int k) {
         for (int i = checkpoints.size() - 1; i >= k; i--) {
             for (LogSegment s : checkpoints.get(i).segments(LogKind.CACHE_CHECKPOINT)) {
                 MemoryRestorer.unroll(image, s.decompress());
             }
         }
-        return image;
     }
 
     /** Same content (the memory images compared word for word). */
     public boolean sameContent(CoreDump o) {
         return formatVersion == o.formatVersion && cpus == o.cpus && dmaEngines == o.dmaEngines && seed == o.seed
                 && configText.equals(o.configText) && ProgramImages.same(program, o.program)
-                && memory.sameContents(o.memory) && checkpoints.equals(o.checkpoints)
+                && memoryImage.sameContents(o.memoryImage) && checkpoints.equals(o.checkpoints)
                 && finalRegisters.equals(o.finalRegisters) && Arrays.equals(finalDmaIcs, o.finalDmaIcs)
                 && trigger.equals(o.trigger) && summary.equals(o.summary)
                 && java.util.Objects.equals(validation, o.validation);

@@ -2,7 +2,6 @@ package org.fdrsim.recorder.dump;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,32 +24,40 @@ public final class CoreDumpReader {
      */
     static final long MAX_MEMORY_BYTES = 64L << 36;
 
-    private final byte[] b;
+    private final DumpSource b;
+    private final long length;
     private final String file;
-    private int p;
+    private long p;
 
-    private CoreDumpReader(byte[] bytes, String file) {
-        this.b = bytes;
+    private CoreDumpReader(DumpSource source, String file) {
+        this.b = source;
+        this.length = source.length();
         this.file = file;
     }
 
-    /** Reads {@code path}; I/O problems (missing file ...) are also reported as a DumpFormatException. */
+    /**
+     * Reads {@code path}; I/O problems (missing file ...) are also reported as a
+     * DumpFormatException. The memory image is checked here but not kept: the dump reads its
+     * pages from the file again when they are visited ({@link MemoryImage}).
+     */
     public static CoreDump read(Path path) throws DumpFormatException {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(path);
+        try (DumpSource source = DumpSource.open(path)) {
+            return new CoreDumpReader(source, name).dump();
         } catch (NoSuchFileException e) {
             throw new DumpFormatException(path + ": no such file", null);
         } catch (IOException e) {
             throw new DumpFormatException(path + ": cannot read (" + e.getMessage() + ")", null);
         }
-        return read(bytes, name);
     }
 
     /** Reads a dump from memory; {@code fileName} only appears in messages. */
     public static CoreDump read(byte[] bytes, String fileName) throws DumpFormatException {
-        return new CoreDumpReader(bytes, fileName).dump();
+        try {
+            return new CoreDumpReader(DumpSource.of(bytes), fileName).dump();
+        } catch (IOException e) {
+            throw new IllegalStateException("reading an array failed", e); // every read is checked against its length
+        }
     }
 
     private DumpFormatException error(String section, String what) {
@@ -58,19 +65,25 @@ public final class CoreDumpReader {
                 section);
     }
 
-    private CoreDump dump() throws DumpFormatException {
-        if (b.length == 0) {
+    private byte[] bytesAt(long at, int n) throws IOException {
+        byte[] r = new byte[n];
+        b.read(at, r, 0, n);
+        return r;
+    }
+
+    private CoreDump dump() throws DumpFormatException, IOException {
+        if (length == 0) {
             throw new DumpFormatException(file + ": not a core dump (empty file)", "header");
         }
         int magic = DumpSections.MAGIC.length;
-        if (b.length < magic || !Arrays.equals(b, 0, magic, DumpSections.MAGIC, 0, magic)) {
+        if (length < magic || !Arrays.equals(bytesAt(0, magic), DumpSections.MAGIC)) {
             throw new DumpFormatException(file + ": not a core dump (no FDRDUMP magic at the start)", "header");
         }
-        if (b.length < magic + 4) {
+        if (length < magic + 4) {
             throw new DumpFormatException(file + ": section 'header' truncated (no format version)", "header");
         }
-        long version = (b[magic] & 0xffL) | (b[magic + 1] & 0xffL) << 8 | (b[magic + 2] & 0xffL) << 16
-                | (b[magic + 3] & 0xffL) << 24;
+        byte[] v = bytesAt(magic, 4);
+        long version = (v[0] & 0xffL) | (v[1] & 0xffL) << 8 | (v[2] & 0xffL) << 16 | (v[3] & 0xffL) << 24;
         if (version < CoreDumpWriter.OLDEST_READABLE || version > CoreDumpWriter.VERSION) {
             throw new DumpFormatException(file + ": dump format version " + version + " is not supported (this fdr reads versions "
                     + CoreDumpWriter.OLDEST_READABLE + " to " + CoreDumpWriter.VERSION + ")", "header");
@@ -99,7 +112,8 @@ public final class CoreDumpReader {
         String config = new String(conf.bytes(conf.remaining()), StandardCharsets.UTF_8);
 
         ProgramImage program = ProgramSection.read(section(DumpSections.PROGRAM, 0));
-        SparseMemory memory = MemorySection.read(section(DumpSections.MEMORY, 0), memoryBytes);
+        long memoryAt = checkedSection(DumpSections.MEMORY, 0);
+        MemoryImage memory = MemorySection.read(b, memoryAt, p, memoryBytes, file);
 
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {
@@ -122,8 +136,8 @@ public final class CoreDumpReader {
 
         DumpInput end = section(DumpSections.END, 0);
         end.expectEnd();
-        if (p != b.length) {
-            throw error("end", (b.length - p) + " unexpected bytes after the end of the dump");
+        if (p != length) {
+            throw error("end", (length - p) + " unexpected bytes after the end of the dump");
         }
         return new CoreDump((int) version, cpus, dmaEngines, seed, config, program, memory, checkpoints, finalRegs,
                 finalDma, trigger, summary, validation);
@@ -133,19 +147,20 @@ public final class CoreDumpReader {
      * Whether the optional validation section comes next: its tag, or (a damaged tag) a header
      * that declares a payload, which END never has; the section check then names the damage.
      */
-    private boolean validationFollows() {
-        if (b.length - p < 4) {
+    private boolean validationFollows() throws IOException {
+        if (length - p < 4) {
             return false;
         }
-        String tag = new String(b, p, 4, StandardCharsets.US_ASCII);
+        byte[] h = bytesAt(p, (int) Math.min(DumpSections.HEADER_BYTES, length - p));
+        String tag = new String(h, 0, 4, StandardCharsets.US_ASCII);
         if (tag.equals(DumpSections.VALIDATION)) {
             return true;
         }
-        if (tag.equals(DumpSections.END) || b.length - p < DumpSections.HEADER_BYTES) {
+        if (tag.equals(DumpSections.END) || h.length < DumpSections.HEADER_BYTES) {
             return false;
         }
         for (int i = 0; i < 8; i++) {
-            if (b[p + 4 + i] != 0) {
+            if (h[4 + i] != 0) {
                 return true;
             }
         }
@@ -153,36 +168,50 @@ public final class CoreDumpReader {
     }
 
     /** Checks the next section's header, length and CRC; returns its payload. */
-    private DumpInput section(String tag, int index) throws DumpFormatException {
+    private DumpInput section(String tag, int index) throws DumpFormatException, IOException {
         String name = DumpSections.name(tag, index);
-        int remaining = b.length - p;
+        long start = checkedSection(tag, index);
+        long n = p - start;
+        if (n > Integer.MAX_VALUE - 8) {
+            throw error(name, "malformed: payload of " + n + " bytes is too large");
+        }
+        return new DumpInput(bytesAt(start, (int) n), 0, (int) n, file, name);
+    }
+
+    /**
+     * Checks the next section's header, length, CRC (read a buffer at a time) and tag;
+     * returns where its payload starts and moves past it.
+     */
+    private long checkedSection(String tag, int index) throws DumpFormatException, IOException {
+        String name = DumpSections.name(tag, index);
+        long remaining = length - p;
         if (remaining < DumpSections.HEADER_BYTES) {
             throw error(name, remaining == 0 ? "missing (file truncated)"
                     : "truncated (header: " + remaining + " of " + DumpSections.HEADER_BYTES + " bytes)");
         }
-        long length = 0;
+        byte[] h = bytesAt(p, DumpSections.HEADER_BYTES);
+        long declared = 0;
         for (int i = 7; i >= 0; i--) {
-            length = (length << 8) | (b[p + 4 + i] & 0xffL);
+            declared = (declared << 8) | (h[4 + i] & 0xffL);
         }
-        long stored = (b[p + 12] & 0xffL) | (b[p + 13] & 0xffL) << 8 | (b[p + 14] & 0xffL) << 16
-                | (b[p + 15] & 0xffL) << 24;
+        long stored = (h[12] & 0xffL) | (h[13] & 0xffL) << 8 | (h[14] & 0xffL) << 16 | (h[15] & 0xffL) << 24;
         long available = remaining - DumpSections.HEADER_BYTES;
-        if (length < 0 || length > available) {
-            throw error(name, "truncated (declares " + length + " payload bytes, " + available + " present)");
+        if (declared < 0 || declared > available) {
+            throw error(name, "truncated (declares " + declared + " payload bytes, " + available + " present)");
         }
         CRC32 crc = new CRC32();
-        crc.update(b, p, 12);
-        crc.update(b, p + DumpSections.HEADER_BYTES, (int) length);
+        crc.update(h, 0, 12);
+        long start = p + DumpSections.HEADER_BYTES;
+        SourceStream.update(crc, b, start, start + declared);
         if (crc.getValue() != stored) {
             throw error(name, String.format("checksum mismatch (expected 0x%08x, got 0x%08x)", stored, crc.getValue()));
         }
-        String actual = new String(b, p, 4, StandardCharsets.US_ASCII);
+        String actual = new String(h, 0, 4, StandardCharsets.US_ASCII);
         if (!actual.equals(tag)) {
             throw error(name, "has tag '" + DumpInput.printable(actual.strip()) + "' where '" + tag.strip() + "' was expected");
         }
-        int start = p + DumpSections.HEADER_BYTES;
-        p = start + (int) length;
-        return new DumpInput(b, start, p, file, name);
+        p = start + declared;
+        return start;
     }
 
 }

@@ -2,56 +2,88 @@ package org.fdrsim.recorder.dump;
 
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
+import java.io.IOException;
 import org.fdrsim.cpu.mem.SparseMemory;
 
 /**
  * The memory section (MEMO): the coherent memory image at the trigger, page by page,
- * LZ4-compressed. Writer and reader side by side.
+ * LZ4-compressed. Writer and reader side by side; both stream, one page at a time.
  */
 final class MemorySection {
+    private static final int PAGE_BYTES = CoreDumpWriter.PAGE_BYTES;
+
     private MemorySection() {}
 
-    static DumpOutput write(SparseMemory m) {
-        DumpOutput o = new DumpOutput();
-        o.u64(m.size());
-        o.u32(CoreDumpWriter.PAGE_BYTES);
-        o.u32(m.pagesInUse());
+    /** Writes the payload, compressing page by page straight into {@code out}. */
+    static void write(MemoryImage m, DumpSink out) throws IOException {
+        byte[] head = new byte[16];
+        put(head, 0, m.size(), 8);
+        put(head, 8, PAGE_BYTES, 4);
+        put(head, 12, m.pageCount(), 4);
+        out.write(head, 0, 16);
         Lz4Compressor lz4 = new Lz4Compressor();
-        byte[] raw = new byte[CoreDumpWriter.PAGE_BYTES];
-        byte[] packed = new byte[lz4.maxCompressedLength(CoreDumpWriter.PAGE_BYTES)];
+        byte[] raw = new byte[PAGE_BYTES];
+        byte[] packed = new byte[12 + lz4.maxCompressedLength(PAGE_BYTES)];
         int[] pages = {0};
+        IOException[] failed = {null};
         m.forEachPage((base, words) -> {
-            for (int w = 0; w < words.length; w++) {
-                long v = words[w];
-                for (int i = 0; i < 8; i++) {
-                    raw[8 * w + i] = (byte) (v >>> (8 * i));
-                }
+            if (failed[0] != null) {
+                return;
             }
-            int n = lz4.compress(raw, 0, raw.length, packed, 0, packed.length);
-            o.u64(base);
-            o.u32(n);
-            o.bytes(packed, 0, n);
+            for (int w = 0; w < words.length; w++) {
+                put(raw, 8 * w, words[w], 8);
+            }
+            int n = lz4.compress(raw, 0, raw.length, packed, 12, packed.length - 12);
+            put(packed, 0, base, 8);
+            put(packed, 8, n, 4);
+            try {
+                out.write(packed, 0, 12 + n);
+            } catch (IOException e) {
+                failed[0] = e;
+            }
             pages[0]++;
         });
-        if (pages[0] != m.pagesInUse()) {
-            throw new IllegalStateException("memory reported " + m.pagesInUse() + " pages but has " + pages[0]);
+        if (failed[0] != null) {
+            throw failed[0];
         }
-        return o;
+        if (pages[0] != m.pageCount()) {
+            throw new IllegalStateException("memory reported " + m.pageCount() + " pages but has " + pages[0]);
+        }
     }
 
-    static SparseMemory read(DumpInput in, long metaSize) throws DumpFormatException {
+    private static void put(byte[] b, int at, long v, int bytes) {
+        for (int i = 0; i < bytes; i++) {
+            b[at + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    /**
+     * Checks the payload {@code [from, to)} of {@code source} page by page (every page
+     * decompressed, nothing kept) and returns the image, which decodes the pages again when
+     * visited.
+     */
+    static MemoryImage read(DumpSource source, long from, long to, long metaSize, String file)
+            throws DumpFormatException, IOException {
+        int pages = decode(new SourceStream(source, from, to, file, "memory"), metaSize, null);
+        return new StoredMemoryImage(source, from, to, metaSize, pages, file);
+    }
+
+    /** Decodes and checks every page, giving each to {@code visitor} (null: only check); returns the page count. */
+    static int decode(SourceStream in, long metaSize, SparseMemory.PageVisitor visitor)
+            throws DumpFormatException, IOException {
         long size = in.u64();
         if (size != metaSize) {
             throw in.malformed("memory size " + size + " differs from the meta section's " + metaSize);
         }
         int pageBytes = (int) in.u32();
-        if (pageBytes != SparseMemory.PAGE_BYTES) {
-            throw in.malformed("page size " + pageBytes + ", expected " + SparseMemory.PAGE_BYTES);
+        if (pageBytes != PAGE_BYTES) {
+            throw in.malformed("page size " + pageBytes + ", expected " + PAGE_BYTES);
         }
         int pages = in.count(in.remaining() / 12, "page count");
-        SparseMemory m = new SparseMemory(size);
         Lz4Decompressor lz4 = new Lz4Decompressor();
         byte[] raw = new byte[pageBytes];
+        byte[] packed = new byte[0];
+        long[] words = new long[pageBytes / 8];
         long previous = -1;
         for (int i = 0; i < pages; i++) {
             long base = in.u64();
@@ -61,7 +93,10 @@ final class MemorySection {
             }
             previous = base;
             int n = in.count(in.remaining(), "compressed page length");
-            byte[] packed = in.bytes(n);
+            if (n > packed.length) {
+                packed = new byte[n]; // at most the bytes that remain (checked above)
+            }
+            in.bytes(packed, n);
             int got;
             try {
                 got = lz4.decompress(packed, 0, n, raw, 0, raw.length);
@@ -71,15 +106,18 @@ final class MemorySection {
             if (got != pageBytes) {
                 throw in.malformed(String.format("page at 0x%x decompresses to %d bytes", base, got));
             }
-            for (int w = 0; w < pageBytes / 8; w++) {
-                long v = 0;
-                for (int k = 7; k >= 0; k--) {
-                    v = (v << 8) | (raw[8 * w + k] & 0xffL);
+            if (visitor != null) {
+                for (int w = 0; w < words.length; w++) {
+                    long v = 0;
+                    for (int k = 7; k >= 0; k--) {
+                        v = (v << 8) | (raw[8 * w + k] & 0xffL);
+                    }
+                    words[w] = v;
                 }
-                m.storeWord(base + 8L * w, v);
+                visitor.visit(base, words);
             }
         }
         in.expectEnd();
-        return m;
+        return pages;
     }
 }

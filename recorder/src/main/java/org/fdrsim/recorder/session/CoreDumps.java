@@ -14,6 +14,7 @@ import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpSummary;
+import org.fdrsim.recorder.dump.MemoryImage;
 import org.fdrsim.recorder.dump.TriggerInfo;
 
 /** Builds the log-enhanced core dump of a recorded run that has stopped. */
@@ -23,7 +24,9 @@ public final class CoreDumps {
     /**
      * The dump of {@code recorder}'s machine after its run returned {@code result} (the recorder
      * flushed caches and log buffers at the trigger); {@code seed} and {@code configText} are the
-     * machine's configuration, stored as they are.
+     * machine's configuration, stored as they are. The dump's memory image is a view of the
+     * machine's memory, not a copy: the machine has stopped, and must stay so while the dump is
+     * used.
      */
     public static CoreDump of(RecordingSession recorder, RunResult result, long seed, String configText) {
         RecordedMachine machine = recorder.machine();
@@ -51,7 +54,7 @@ public final class CoreDumps {
                 reserve.peakBytes(), cc.config().replayIntervalTargetCycles(), stalls, stallCycles);
         ValidationRecorder v = recorder.validation();
         return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, seed,
-                configText, machine.cpu(0).program(), mem.memory().copy(), cc.retained(),
+                configText, machine.cpu(0).program(), MemoryImage.of(mem.memory()), cc.retained(),
                 finalRegs, dmaIcs, trigger(machine, result, cc), summary,
                 v == null ? null : v.trace(cc.retainedNumbers()));
     }

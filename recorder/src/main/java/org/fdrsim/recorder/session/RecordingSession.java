@@ -72,6 +72,9 @@ public final class RecordingSession {
         this.race = new RaceRecorder(view, options.cic16(), options.policy().create(cpus));
         this.observers = new ArcPolicy[PolicyName.values().length];
         observers[options.policy().ordinal()] = race.primary();
+        // The race logs hold the primary's arcs, compressed; an uncompressed copy is kept only
+        // when asked for (observeAllPolicies, enableTrace: analyses that read the arcs back).
+        race.primary().arcs().setKeep(false);
         long memoryBytes = mem.memory().size();
         this.logs = new LogBank(options.buffers(), options.chunkBytes(),
                 ReservedMemory.percentOf(memoryBytes, options.reservedMemoryPercent()), options.compressor(),
@@ -129,9 +132,11 @@ public final class RecordingSession {
 
     /**
      * Lets the other online policies (fdr, all-arcs, none) observe the same execution beside
-     * the primary one; call before the run. They only count and keep their arcs.
+     * the primary one; call before the run. They only count and keep their arcs; from now on
+     * the primary policy keeps its arcs too (uncompressed, beside the race logs).
      */
     public void observeAllPolicies() {
+        race.primary().arcs().setKeep(true);
         for (PolicyName p : PolicyName.values()) {
             if (p.online() && observers[p.ordinal()] == null) {
                 observers[p.ordinal()] = p.create(cpus);
@@ -146,6 +151,7 @@ public final class RecordingSession {
      * processors' listener.
      */
     public AccessTrace enableTrace() {
+        race.primary().arcs().setKeep(true);
         if (trace == null) {
             trace = new AccessTrace();
             // netzer's maximal arc sources: a processor's IC field is up to date whenever another
@@ -225,7 +231,11 @@ public final class RecordingSession {
         return policy == null ? null : policy.arcs();
     }
 
-    /** The primary policy's arcs: what the memory-race logs hold. */
+    /**
+     * The primary policy's arcs: what the memory-race logs hold. Kept only after
+     * {@link #observeAllPolicies} or {@link #enableTrace} (else counted: {@link ArcLog#total});
+     * {@code SoundnessChecker.storedArcs} decodes them from the logs instead.
+     */
     public ArcLog arcs() {
         return race.primary().arcs();
     }

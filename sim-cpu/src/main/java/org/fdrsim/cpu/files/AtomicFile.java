@@ -2,6 +2,8 @@ package org.fdrsim.cpu.files;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -37,19 +39,37 @@ public final class AtomicFile {
         void write(OutputStream out) throws IOException;
     }
 
+    /** Receives the temporary file's channel (open for reading and writing, at position 0). */
+    @FunctionalInterface
+    public interface ChannelWriter {
+        void write(FileChannel channel) throws IOException;
+    }
+
     public static void write(Path target, byte[] bytes) throws IOException {
         write(target, out -> out.write(bytes));
     }
 
     public static void write(Path target, Writer writer) throws IOException {
+        writeChannel(target, channel -> {
+            OutputStream out = Channels.newOutputStream(channel);
+            writer.write(out);
+            out.flush();
+        });
+    }
+
+    /**
+     * Like {@link #write(Path, Writer)}, for a writer that also reads back or patches what it
+     * wrote (a file too large to assemble in memory first).
+     */
+    public static void writeChannel(Path target, ChannelWriter writer) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         if (dir != null) {
             Files.createDirectories(dir);
         }
         Path tmp = createTemporary(dir, target.getFileName().toString());
         try {
-            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-                writer.write(out);
+            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                writer.write(channel);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -139,6 +139,11 @@ public final class SparseMemory {
         void visit(long baseAddress, long[] words);
     }
 
+    /** Zeroes every word, keeping the pages (refilling the memory then allocates nothing). */
+    public void clear() {
+        forEachPage((base, words) -> Arrays.fill(words, 0L));
+    }
+
     /** A deep copy (tests and checkpoint snapshots). */
     public SparseMemory copy() {
         SparseMemory copy = new SparseMemory(size);
@@ -173,6 +178,25 @@ public final class SparseMemory {
                 if (m >= 0) {
                     return ((long) c << CHUNK_SHIFT) | ((long) p << PAGE_SHIFT) | ((long) m << 3);
                 }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The lowest word address of the page at {@code base} where this memory differs from
+     * {@code words} (the page's 512 words), or -1; an unwritten page reads as zeros.
+     */
+    public long firstDifference(long base, long[] words) {
+        long[] page = pageOrNull(base);
+        int m = page == null ? firstNonZero(words) : Arrays.mismatch(page, words);
+        return m < 0 ? -1 : base + 8L * m;
+    }
+
+    private static int firstNonZero(long[] words) {
+        for (int i = 0; i < words.length; i++) {
+            if (words[i] != 0) {
+                return i;
             }
         }
         return -1;
