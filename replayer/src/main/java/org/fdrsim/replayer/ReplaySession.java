@@ -259,6 +259,19 @@ public final class ReplaySession {
         return agents.unsatisfiedArc(a);
     }
 
+    /**
+     * The least position of the current interval at which agent {@code a} has committed
+     * {@code ic} instructions (at most its end IC): every other agent only as far as the arcs
+     * into {@code a}, and into them, require. Stepping {@code a} from the interval's start
+     * stops there.
+     */
+    public ReplayPosition leastWith(int a, long ic) {
+        if (!prepare()) {
+            return position();
+        }
+        return new ReplayPosition(interval(), agents.arcs.closure(a, Math.min(ic, agents.end[a])));
+    }
+
     /** The IC at which agent {@code a} ends the current interval (its log's end IC). */
     public long endIc(int a) {
         return intervals.get(k).endIc(a);
