@@ -51,7 +51,7 @@ public final class ReplaySnapshot {
     }
 
     /** The memory here; its pages may be shared with other snapshots ({@code PageCount} counts them once). */
-    public MemoryImage memory() {
+    public MemoryImage memoryImage() {
         return agents.memory();
     }
 

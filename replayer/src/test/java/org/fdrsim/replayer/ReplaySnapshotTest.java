@@ -105,12 +105,12 @@ class ReplaySnapshotTest {
         PageCount pages = new PageCount();
         int[] n = {0};
         a.setMilestone(1000, s -> {
-            pages.add(s.save().memory());
+            pages.add(s.save().memoryImage());
             n[0]++;
             return s.instructions() + 1000;
         });
         a.resume();
-        int used = a.save().memory().pages();
+        int used = a.save().memoryImage().pages();
         assertThat(n[0]).isGreaterThan(20);
         // the random tester stores to a few pages again and again: far fewer than one copy of memory per snapshot
         assertThat(pages.pages()).isLessThan(used * n[0] / 4);

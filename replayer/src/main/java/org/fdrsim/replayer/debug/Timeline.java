@@ -123,7 +123,7 @@ final class Timeline {
             i--;
         }
         snapshots.add(i, snap);
-        pages.add(snap.memory());
+        pages.add(snap.memoryImage());
         ownBytes += snap.ownBytes();
         taken++;
         while (snapshots.size() > 1 && (snapshots.size() > MAX_SNAPSHOTS || bytes() > MAX_BYTES)) {
@@ -148,7 +148,7 @@ final class Timeline {
 
     private void drop(int i) {
         ReplaySnapshot s = snapshots.remove(i);
-        pages.remove(s.memory());
+        pages.remove(s.memoryImage());
         ownBytes -= s.ownBytes();
     }
 
