@@ -1,8 +1,11 @@
 package org.fdrsim.replayer;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -10,6 +13,7 @@ import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.recorder.dump.ValidationTrace;
 import org.fdrsim.replayer.debug.Access;
+import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugException;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.fdrsim.replayer.debug.StopEvent;
@@ -210,6 +214,24 @@ class DebugSessionTest {
         assertThat(near.snapshots().snapshots()).isGreaterThan(10);
         assertThat(none.snapshots().snapshots()).isZero();
         assertThat(near.snapshots().reexecuted()).isLessThan(none.snapshots().reexecuted() / 3);
+    }
+
+    @Test
+    void infoSnapshotsReportsWhatTheTimelineHolds() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, 500);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8),
+                file -> List.of());
+        assertThat(cmds.execute("goto end")).isZero();
+        assertThat(cmds.execute("info snapshots")).isZero();
+        long n = r.input().loggedInstructions() / 500;
+        int kept = d.snapshots().snapshots();
+        assertThat((long) kept).isBetween(n - 1, n);
+        assertThat(d.snapshots().hostBytes()).isPositive();
+        assertThat(bytes.toString(UTF_8)).containsPattern(kept + " snapshots \\(" + kept
+                + " taken, one every 500 instructions\\), at instructions \\d+\\.\\.\\d+; " + kept + " memory pages, 0\\.1 MB of host "
+                + "memory; \\d+ instructions re-executed from them");
     }
 
     @Test
