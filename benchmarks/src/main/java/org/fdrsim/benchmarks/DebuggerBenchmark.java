@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class DebuggerBenchmark {
-    @Param({"250000"})
+    @Param({"100000"})
     public long snapshotEvery;
 
     private ReplayInput input;

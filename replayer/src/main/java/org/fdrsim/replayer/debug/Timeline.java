@@ -20,7 +20,7 @@ import org.fdrsim.replayer.ReplaySnapshot;
  */
 final class Timeline {
     /** Snapshots every this many instructions unless told otherwise: a step back re-executes at most about this. */
-    static final long EVERY = 250_000;
+    static final long EVERY = 100_000;
     /** At most this many snapshots... */
     static final int MAX_SNAPSHOTS = 400;
     /** ...holding at most this many bytes of host memory. */
