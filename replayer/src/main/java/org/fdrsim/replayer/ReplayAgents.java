@@ -2,6 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
@@ -67,7 +68,7 @@ final class ReplayAgents {
     /** The total of {@link #instructions} at which {@link #milestone} is told next (Long.MAX_VALUE: never). */
     long milestoneAt = Long.MAX_VALUE;
     /** Told at {@link #milestoneAt}, between two runs of an agent; returns the next milestone. */
-    java.util.function.LongSupplier milestone;
+    LongSupplier milestone;
     /** Set with BLOCKED: the agent and IC the current agent waits for. */
     private int blockedOn;
     private long blockedIc;
