@@ -217,6 +217,33 @@ class DebugSessionTest {
     }
 
     @Test
+    void pastItsBudgetTheTimelineThinsOutEvenlyAndStillGoesBackToTheSameStates() {
+        Recording r = Recording.record(Recording.randomTester(300), Recording.config(4, 7, List.of()));
+        long total = r.input().loggedInstructions();
+        long spacing = total / 400;
+        DebugSession thin = new DebugSession(r.input(), () -> ReplayProbe.NONE, 10); // far more than 400 snapshots
+        DebugSession plain = new DebugSession(r.input(), () -> ReplayProbe.NONE, Long.MAX_VALUE / 4);
+        thin.goToEnd();
+        assertThat(thin.snapshots().taken()).isGreaterThan(total / 10 - 10);
+        assertThat(thin.snapshots().snapshots()).isEqualTo(400);
+        // thinned over the whole replay, not by dropping the oldest or the newest
+        assertThat(thin.snapshots().first()).isLessThan(total / 20);
+        assertThat(thin.snapshots().last()).isGreaterThan(total - 3 * spacing);
+        long before = thin.snapshots().reexecuted();
+        thin.reverseStepi(1);
+        assertThat(thin.snapshots().reexecuted() - before).isLessThan(total / 20);
+        Random rnd = new Random(5);
+        for (int i = 0; i < 20; i++) {
+            int cpu = rnd.nextInt(4);
+            plain.goTo(cpu, rnd.nextInt((int) plain.agents().get(cpu).endIc() + 1));
+            thin.goTo(plain.position());
+            assertThat(thin.position()).isEqualTo(plain.position());
+            assertThat(thin.stateHash()).isEqualTo(plain.stateHash());
+            assertThat(thin.snapshots().snapshots()).isLessThanOrEqualTo(400);
+        }
+    }
+
+    @Test
     void infoSnapshotsReportsWhatTheTimelineHolds() {
         Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
         DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, 500);
