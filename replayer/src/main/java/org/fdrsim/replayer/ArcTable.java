@@ -70,6 +70,33 @@ final class ArcTable {
         srcIc[a][k] = e.fromIc();
     }
 
+    /**
+     * The least ICs every agent must have committed for agent {@code agent} to have committed
+     * {@code ic}: the sources of its arcs, and of theirs, transitively (each arc looked at once).
+     */
+    long[] closure(int agent, long ic) {
+        int n = own.length;
+        long[] need = new long[n];
+        int[] next = new int[n];
+        need[agent] = ic;
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int j = 0; j < n; j++) {
+                long[] ends = own[j];
+                while (next[j] < ends.length && ends[next[j]] <= need[j]) {
+                    int k = next[j]++;
+                    int from = src[j][k];
+                    if (srcIc[j][k] > need[from]) {
+                        need[from] = srcIc[j][k];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return need;
+    }
+
     /** The position (in {@link #own} order) of agent {@code a}'s first arc from an agent {@code >= agents}, or -1. */
     int firstForeign(int a, int agents) {
         for (int k = 0; k < src[a].length; k++) {

@@ -75,4 +75,19 @@ final class LoggedInputPort implements IoPort {
     int consumed(int cpu) {
         return next[cpu];
     }
+
+    /** Where each processor is in its input log, for a snapshot. */
+    record Cursors(int interval, long[][] values, int[] next, boolean[] exhausted) {}
+
+    Cursors save() {
+        return new Cursors(interval, values, next.clone(), exhausted.clone());
+    }
+
+    /** Puts back cursors from {@link #save} (of a port over the same replay). */
+    void restore(Cursors c) {
+        interval = c.interval();
+        values = c.values();
+        System.arraycopy(c.next(), 0, next, 0, next.length);
+        System.arraycopy(c.exhausted(), 0, exhausted, 0, exhausted.length);
+    }
 }

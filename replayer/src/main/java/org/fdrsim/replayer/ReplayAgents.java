@@ -2,7 +2,9 @@ package org.fdrsim.replayer;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.functional.FlatMemoryPort;
@@ -74,25 +76,64 @@ final class ReplayAgents {
     java.util.function.BooleanSupplier interrupt;
     /** The run was stopped by {@link #interrupt}. */
     boolean interrupted;
+    /** The total of {@link #instructions} at which {@link #milestone} is told next (Long.MAX_VALUE: never). */
+    long milestoneAt = Long.MAX_VALUE;
+    /** Told at {@link #milestoneAt}, between two runs of an agent; returns the next milestone. */
+    LongSupplier milestone;
     /** Set with BLOCKED: the agent and IC the current agent waits for. */
     private int blockedOn;
     private long blockedIc;
 
+    /** The agents at the start of {@code input}. */
     ReplayAgents(ReplayInput input, ReplayProbe probe, ReplayProgress progress) {
+        this(input, input.startMemory().fresh(), probe, progress);
+        for (int c = 0; c < cpuCount; c++) {
+            input.start().get(c).applyTo(cpus[c]);
+        }
+    }
+
+    /** The agents where {@code saved} was taken (by {@link #save} on agents of the same input). */
+    ReplayAgents(ReplayInput input, SavedAgents saved, ReplayProbe probe, ReplayProgress progress) {
+        this(input, new SparseMemory(saved.memory()), probe, progress);
+        for (int c = 0; c < cpuCount; c++) {
+            Processor p = cpus[c];
+            ArchState st = saved.cpus()[c];
+            st.applyTo(p);
+            // applyTo starts a replay (nothing pending, live states running): put back exactly what was saved.
+            p.setPendingInterrupts(st.pendingInterrupts());
+            p.setState(st.state());
+            p.advanceTo(st.cycle());
+            p.restoreStop(saved.faults()[c], saved.triggerCodes()[c]);
+        }
+        System.arraycopy(saved.committed(), 0, committed, 0, agents);
+        intervalIndex = saved.intervalIndex();
+        log = saved.log();
+        arcs = saved.arcs();
+        System.arraycopy(saved.end(), 0, end, 0, agents);
+        System.arraycopy(saved.wp(), 0, wp, 0, agents);
+        System.arraycopy(saved.intIc(), 0, intIc, 0, cpuCount);
+        System.arraycopy(saved.intNumber(), 0, intNumber, 0, cpuCount);
+        System.arraycopy(saved.ip(), 0, ip, 0, cpuCount);
+        System.arraycopy(saved.nextProbeStop(), 0, nextProbeStop, 0, cpuCount);
+        instructions = saved.instructions();
+        dmaBlocks = saved.dmaBlocks();
+        problem = saved.problem();
+        io.restore(saved.io());
+    }
+
+    private ReplayAgents(ReplayInput input, SparseMemory memory, ReplayProbe probe, ReplayProgress progress) {
         this.probe = probe;
         this.progress = progress;
         this.program = input.program();
         this.cpuCount = input.cpus();
         this.engineCount = input.dmaEngines();
         this.agents = cpuCount + engineCount;
-        this.memory = input.startMemory().fresh();
+        this.memory = memory;
         this.io = new LoggedInputPort(cpuCount, input.deviceMapped(), probe);
         FlatMemoryPort port = new FlatMemoryPort(memory);
         this.cpus = new Processor[cpuCount];
         for (int c = 0; c < cpuCount; c++) {
-            Processor p = new Processor(c, program, memory.size(), port, io);
-            input.start().get(c).applyTo(p);
-            cpus[c] = p;
+            cpus[c] = new Processor(c, program, memory.size(), port, io);
         }
         this.reports = new AgentReports(this);
         this.committed = new long[agents];
@@ -152,6 +193,26 @@ final class ReplayAgents {
             System.arraycopy(caps, 0, cap, 0, agents);
         }
         Arrays.fill(held, false);
+    }
+
+    /**
+     * A copy of everything that changes as the replay runs (memory as a copy-on-write image),
+     * taken between two runs of an agent: every agent is at a cut the arcs allow.
+     */
+    SavedAgents save() {
+        ArchState[] states = new ArchState[cpuCount];
+        Fault[] faults = new Fault[cpuCount];
+        long[] triggerCodes = new long[cpuCount];
+        for (int c = 0; c < cpuCount; c++) {
+            Processor p = cpus[c];
+            // ArchState.of reports a stalled processor as running; replay never stalls one.
+            states[c] = ArchState.of(p);
+            faults[c] = p.fault();
+            triggerCodes[c] = p.triggerCode();
+        }
+        return new SavedAgents(states, faults, triggerCodes, memory.image(), committed.clone(), intervalIndex, log,
+                arcs, end.clone(), wp.clone(), intIc.clone(), intNumber.clone(), ip.clone(), nextProbeStop.clone(),
+                instructions, dmaBlocks, problem, io.save());
     }
 
     boolean failed() {
@@ -294,7 +355,14 @@ final class ReplayAgents {
                 w++;
             }
             wp[c] = w;
+            if (instructions >= milestoneAt) {
+                // Between two runs of an agent: a cut the arcs allow, where the session can be saved.
+                milestoneAt = milestone.getAsLong();
+            }
             long target = Math.min(end[c], limit);
+            if (milestoneAt - instructions < target - ic) {
+                target = ic + (milestoneAt - instructions);
+            }
             if (w < own.length && own[w] - 1 < target) {
                 target = own[w] - 1;
             }

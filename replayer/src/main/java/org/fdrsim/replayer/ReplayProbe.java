@@ -49,4 +49,19 @@ public interface ReplayProbe {
     default Divergence pending() {
         return null;
     }
+    /** What a probe carries from one point of a replay to the next, kept in a {@link ReplaySnapshot}. */
+    interface State {}
+
+    /**
+     * The probe's state now, for a snapshot of the session ({@link ReplaySession#save}). A
+     * probe whose state steers or checks the rest of the replay (the validation probe's
+     * cursors) returns it; a probe with none, or one that only collects what it sees, returns
+     * null.
+     */
+    default State save() {
+        return null;
+    }
+
+    /** On a fresh probe of the same kind and replay: takes up {@code state}, from {@link #save}. */
+    default void restore(State state) {}
 }

@@ -23,9 +23,12 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * <p>Honesty: the session sees only {@link ReplayInput} (start state and logs). The recorded
  * final state is for {@link Verifier}, after the replay.
  *
- * <p>Replay only goes forward: a position behind the current one needs a new session.
+ * <p>Replay only goes forward: a position behind the current one needs a new session, from the
+ * start or from a {@link ReplaySnapshot} taken on the way ({@link #save}, {@link #at}).
  */
 public final class ReplaySession {
+    private final ReplayInput input;
+    private final RootOrder order;
     private final List<IntervalLog> intervals;
     private final int firstInterval;
     private final ReplayAgents agents;
@@ -38,10 +41,58 @@ public final class ReplaySession {
 
     /** A session at the start of {@code input}, roots taken in {@code order}. */
     public ReplaySession(ReplayInput input, ReplayProbe probe, RootOrder order, ReplayProgress progress) {
+        this(input, order, new ReplayAgents(input, probe, progress));
+    }
+
+    private ReplaySession(ReplayInput input, RootOrder order, ReplayAgents agents) {
+        this.input = input;
+        this.order = order;
         this.intervals = input.intervals();
         this.firstInterval = input.firstInterval();
-        this.agents = new ReplayAgents(input, probe, progress);
+        this.agents = agents;
         this.schedule = new DepthFirstSchedule(order, agents.agents);
+    }
+
+    /**
+     * A session where {@code snapshot} was taken, with {@code probe} (a fresh probe of the
+     * kind the saved session had, given the saved probe's state); it replays on exactly as the
+     * saved session would have. No listener, no milestone.
+     */
+    public static ReplaySession at(ReplaySnapshot snapshot, ReplayProbe probe) {
+        probe.restore(snapshot.probe);
+        ReplaySession s = new ReplaySession(snapshot.input, snapshot.order,
+                new ReplayAgents(snapshot.input, snapshot.agents, probe, ReplayProgress.NONE));
+        s.k = snapshot.k;
+        s.prepared = snapshot.prepared;
+        s.ended = snapshot.ended;
+        s.intervalsReplayed = snapshot.intervalsReplayed;
+        return s;
+    }
+
+    /**
+     * The whole state of the replay now, to come back to with {@link #at}: every agent's
+     * architectural state and counters, the log cursors, the interval, the probe's state and
+     * the memory (a copy-on-write image: no memory is copied now, a page only when it is next
+     * stored to). Call it between calls, or from a {@link ReplayMilestone}.
+     */
+    public ReplaySnapshot save() {
+        return new ReplaySnapshot(input, order, k, prepared, ended, intervalsReplayed, agents.save(),
+                agents.probe.save(), position());
+    }
+
+    /**
+     * Tells {@code milestone} when the replay has replayed {@code at} instructions in total,
+     * and then at the totals it returns (null: nobody is told). Stepping, running to a
+     * position and resuming all pass through it.
+     */
+    public void setMilestone(long at, ReplayMilestone milestone) {
+        if (milestone == null) {
+            agents.milestone = null;
+            agents.milestoneAt = Long.MAX_VALUE;
+        } else {
+            agents.milestone = () -> Math.max(milestone.passed(this), agents.instructions + 1);
+            agents.milestoneAt = at;
+        }
     }
 
     /** A session at the start of {@code input} with no probe, roots in ascending order. */
@@ -293,6 +344,19 @@ public final class ReplaySession {
             return -1;
         }
         return agents.unsatisfiedArc(a);
+    }
+
+    /**
+     * The least position of the current interval at which agent {@code a} has committed
+     * {@code ic} instructions (at most its end IC): every other agent only as far as the arcs
+     * into {@code a}, and into them, require. Stepping {@code a} from the interval's start
+     * stops there.
+     */
+    public ReplayPosition leastWith(int a, long ic) {
+        if (!prepare()) {
+            return position();
+        }
+        return new ReplayPosition(interval(), agents.arcs.closure(a, Math.min(ic, agents.end[a])));
     }
 
     /** The IC at which agent {@code a} ends the current interval (its log's end IC). */

@@ -206,6 +206,35 @@ public final class ValidationProbe implements ReplayProbe {
         return pending;
     }
 
+    /** The cursors into the trace and what has been found, for a snapshot. */
+    private record Cursors(int interval, ValidationTrace.Interval current, int[] hp, int[] sp, long[] lastGood,
+            long[] lastStopIc, int[] lastStopPc, Divergence pending, Window window, long hashesChecked,
+            long storesChecked) implements State {}
+
+    @Override
+    public State save() {
+        return new Cursors(interval, current, hp.clone(), sp.clone(), lastGood.clone(), lastStopIc.clone(),
+                lastStopPc.clone(), pending, window, hashesChecked, storesChecked);
+    }
+
+    @Override
+    public void restore(State state) {
+        if (!(state instanceof Cursors c)) {
+            throw new IllegalArgumentException("not a validation probe's state: " + state);
+        }
+        interval = c.interval();
+        current = c.current();
+        hp = c.hp().clone();
+        sp = c.sp().clone();
+        lastGood = c.lastGood().clone();
+        lastStopIc = c.lastStopIc().clone();
+        lastStopPc = c.lastStopPc().clone();
+        pending = c.pending();
+        window = c.window();
+        hashesChecked = c.hashesChecked();
+        storesChecked = c.storesChecked();
+    }
+
     @Override
     public Divergence endInterval(int interval) {
         if (current == null || pending != null) {

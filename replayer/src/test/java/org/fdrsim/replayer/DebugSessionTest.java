@@ -1,8 +1,11 @@
 package org.fdrsim.replayer;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -10,6 +13,7 @@ import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.recorder.dump.ValidationTrace;
 import org.fdrsim.replayer.debug.Access;
+import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugException;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.fdrsim.replayer.debug.StopEvent;
@@ -48,7 +52,9 @@ class DebugSessionTest {
                 new Case("random-tester", Recording.record(Recording.randomTester(400),
                         Recording.config(4, 5, List.of("checkpoint.intervalCycles=15000"))), "shared"));
         for (Case c : cases) {
-            DebugSession d = new DebugSession(c.r().input(), () -> ReplayProbe.NONE);
+            // snapshots every tenth of the replay: reverse-continue scans back window by window
+            long every = Math.max(1, c.r().input().loggedInstructions() / 10);
+            DebugSession d = new DebugSession(c.r().input(), () -> ReplayProbe.NONE, every);
             long word = d.address(c.label());
             d.addWatchpoint(c.label(), null);
             assertThat(d.goToEnd().reason()).as(c.name()).isEqualTo(StopReason.END);
@@ -71,12 +77,17 @@ class DebugSessionTest {
         }
     }
 
+    /** Forward, back and forward again with snapshots every 1/20 of the replay: back moves start at the nearest one. */
     @Test
     void forwardToXBackToYForwardToXReachesTheSameStateHashAtOneHundredRandomPositions() {
         Recording r = Recording.record(Recording.randomTester(300), Recording.config(4, 7, List.of()));
-        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        long total = r.input().loggedInstructions();
+        long every = total / 20;
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, every);
         Random rnd = new Random(13);
         int differentY = 0;
+        long maxBack = 0;
+        long sumBack = 0;
         for (int i = 0; i < 100; i++) {
             int cpu = rnd.nextInt(4);
             long end = d.agents().get(cpu).endIc();
@@ -84,12 +95,16 @@ class DebugSessionTest {
             ReplayPosition x = d.position();
             long hx = d.stateHash();
             int back = rnd.nextInt(4);
+            long before = d.snapshots().reexecuted();
             if (rnd.nextBoolean()) {
                 d.setFocus(back);
                 d.reverseStepi(1 + rnd.nextInt(500));
             } else {
                 d.goTo(back, rnd.nextInt((int) Math.max(1, d.position().ic(back))));
             }
+            long cost = d.snapshots().reexecuted() - before;
+            maxBack = Math.max(maxBack, cost);
+            sumBack += cost;
             if (!d.position().equals(x)) {
                 differentY++;
                 assertThat(d.stateHash()).as("another position, another state").isNotEqualTo(hx);
@@ -99,14 +114,20 @@ class DebugSessionTest {
             assertThat(d.stateHash()).as("round " + i + " at " + x).isEqualTo(hx);
         }
         assertThat(differentY).isGreaterThan(80);
+        // Going back re-executes from the nearest snapshot behind the target, not from the start
+        // (that would average about total / 2): about one snapshot interval, rarely two.
+        assertThat(d.snapshots().taken()).isGreaterThan(20);
+        assertThat(maxBack).as("instructions re-executed by one move back").isLessThanOrEqualTo(2 * every);
+        assertThat(sumBack / 100).as("on average").isLessThanOrEqualTo(every);
     }
 
     @Test
     void continueAndReverseContinueToAPlainWatchAtFullSpeedStopWhereSteppingStops() {
         Recording r = Recording.record(Recording.randomTester(300),
                 Recording.config(4, 9, List.of("checkpoint.intervalCycles=15000")));
-        DebugSession fast = new DebugSession(r.input(), () -> ReplayProbe.NONE);
-        DebugSession stepping = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        long total = r.input().loggedInstructions();
+        DebugSession fast = new DebugSession(r.input(), () -> ReplayProbe.NONE, total / 7);
+        DebugSession stepping = new DebugSession(r.input(), () -> ReplayProbe.NONE, total / 13);
         fast.addWatchpoint("shared+8", null); // no condition: full-speed replay, then re-execution to the hit
         stepping.addWatchpoint("shared+8", "1"); // a condition: instruction by instruction
         int stops = 0;
@@ -140,7 +161,7 @@ class DebugSessionTest {
     @Test
     void breakpointHitsEqualCountCallsAndTheLoopCount() {
         Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
-        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, 500);
         long calls = d.countCalls("loop");
         int n = d.addBreakpoint("loop", -1, null);
         int stops = 0;
@@ -157,6 +178,87 @@ class DebugSessionTest {
         StopEvent back = d.reverseContinue();
         assertThat(back.reason()).isEqualTo(StopReason.BREAKPOINT);
         assertThat(back.where().symbol()).isEqualTo("loop");
+    }
+
+    @Test
+    void reverseStepAndReverseContinueStopWhereTheyStopWithoutSnapshots() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession near = new DebugSession(r.input(), () -> ReplayProbe.NONE, 300);
+        DebugSession none = new DebugSession(r.input(), () -> ReplayProbe.NONE, Long.MAX_VALUE / 4);
+        for (DebugSession d : List.of(near, none)) {
+            d.goTo(1, 3000);
+            d.goTo(0, 2500);
+        }
+        // reverse-step: the focus to an earlier line start, the others where they are (as far as the arcs allow)
+        for (int i = 0; i < 4; i++) {
+            int n = 1 + i * 90;
+            near.setFocus(i % 2);
+            none.setFocus(i % 2);
+            long ic = near.position().ic(i % 2);
+            assertThat(near.reverseStep(n)).isEqualTo(none.reverseStep(n));
+            assertThat(near.position()).isEqualTo(none.position());
+            assertThat(near.stateHash()).isEqualTo(none.stateHash());
+            // in the loop every line is one instruction
+            assertThat(ic - near.position().ic(i % 2)).isEqualTo(n);
+        }
+        // reverse-continue: the same hits (the other agents are where each window's replay had them)
+        for (DebugSession d : List.of(near, none)) {
+            d.addBreakpoint("loop", 1, "r6 > 500");
+        }
+        for (int i = 0; i < 3; i++) {
+            StopEvent a = near.reverseContinue();
+            assertThat(a.reason()).isEqualTo(StopReason.BREAKPOINT);
+            assertThat(a).isEqualTo(none.reverseContinue());
+            assertThat(near.snapshot(1)).isEqualTo(none.snapshot(1));
+        }
+        assertThat(near.snapshots().snapshots()).isGreaterThan(10);
+        assertThat(none.snapshots().snapshots()).isZero();
+        assertThat(near.snapshots().reexecuted()).isLessThan(none.snapshots().reexecuted() / 3);
+    }
+
+    @Test
+    void pastItsBudgetTheTimelineThinsOutEvenlyAndStillGoesBackToTheSameStates() {
+        Recording r = Recording.record(Recording.randomTester(300), Recording.config(4, 7, List.of()));
+        long total = r.input().loggedInstructions();
+        long spacing = total / 400;
+        DebugSession thin = new DebugSession(r.input(), () -> ReplayProbe.NONE, 10); // far more than 400 snapshots
+        DebugSession plain = new DebugSession(r.input(), () -> ReplayProbe.NONE, Long.MAX_VALUE / 4);
+        thin.goToEnd();
+        assertThat(thin.snapshots().taken()).isGreaterThan(total / 10 - 10);
+        assertThat(thin.snapshots().snapshots()).isEqualTo(400);
+        // thinned over the whole replay, not by dropping the oldest or the newest
+        assertThat(thin.snapshots().first()).isLessThan(total / 20);
+        assertThat(thin.snapshots().last()).isGreaterThan(total - 3 * spacing);
+        long before = thin.snapshots().reexecuted();
+        thin.reverseStepi(1);
+        assertThat(thin.snapshots().reexecuted() - before).isLessThan(total / 20);
+        Random rnd = new Random(5);
+        for (int i = 0; i < 20; i++) {
+            int cpu = rnd.nextInt(4);
+            plain.goTo(cpu, rnd.nextInt((int) plain.agents().get(cpu).endIc() + 1));
+            thin.goTo(plain.position());
+            assertThat(thin.position()).isEqualTo(plain.position());
+            assertThat(thin.stateHash()).isEqualTo(plain.stateHash());
+            assertThat(thin.snapshots().snapshots()).isLessThanOrEqualTo(400);
+        }
+    }
+
+    @Test
+    void infoSnapshotsReportsWhatTheTimelineHolds() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, 500);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8),
+                file -> List.of());
+        assertThat(cmds.execute("goto end")).isZero();
+        assertThat(cmds.execute("info snapshots")).isZero();
+        long n = r.input().loggedInstructions() / 500;
+        int kept = d.snapshots().snapshots();
+        assertThat((long) kept).isBetween(n - 1, n);
+        assertThat(d.snapshots().hostBytes()).isPositive();
+        assertThat(bytes.toString(UTF_8)).containsPattern(kept + " snapshots \\(" + kept
+                + " taken, one every 500 instructions\\), at instructions \\d+\\.\\.\\d+; " + kept + " memory pages, 0\\.1 MB of host "
+                + "memory; \\d+ instructions re-executed from them");
     }
 
     @Test

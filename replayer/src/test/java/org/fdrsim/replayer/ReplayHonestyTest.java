@@ -17,7 +17,8 @@ class ReplayHonestyTest {
     private static final Path SOURCES = Path.of("src", "main", "java", "org", "fdrsim", "replayer");
     private static final List<String> REPLAY = List.of("Replayer", "ReplaySession", "ReplayAgents",
             "DepthFirstSchedule", "RootOrder", "ArcTable", "AgentReports", "StateComparison", "LoggedInputPort",
-            "IntervalLog", "ReplayInput", "ReplayOutcome", "ReplayPosition");
+            "IntervalLog", "ReplayInput", "ReplayOutcome", "ReplayPosition", "ReplaySnapshot", "SavedAgents",
+            "ReplayMilestone");
 
     @Test
     void theReplayClassesNameNeitherTheFinalStateNorTheVerifier() throws IOException {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.fdrsim.cpu.program.SourceLocation;
@@ -39,7 +40,7 @@ public final class DebugCommands {
         USAGE.put("trace", "trace ADDR [limit N]");
         USAGE.put("backtrace", "backtrace");
         USAGE.put("list", "list");
-        USAGE.put("info", "info registers|breakpoints|cpus|arcs|logs");
+        USAGE.put("info", "info registers|breakpoints|cpus|arcs|logs|snapshots");
         USAGE.put("reverse-stepi", "reverse-stepi [N]");
         USAGE.put("reverse-step", "reverse-step [N]");
         USAGE.put("reverse-continue", "reverse-continue");
@@ -282,6 +283,12 @@ public final class DebugCommands {
             }
             case "arcs" -> session.arcs(session.focus(), 20).forEach(out::println);
             case "logs" -> session.nextLogEntries(3).forEach(out::println);
+            case "snapshots" -> {
+                TimelineInfo t = session.snapshots();
+                out.printf(Locale.ROOT, "%d snapshots (%d taken, one every %d instructions), at instructions %d..%d; %d memory pages, "
+                        + "%.1f MB of host memory; %d instructions re-executed from them%n", t.snapshots(), t.taken(),
+                        t.every(), t.first(), t.last(), t.pages(), t.hostBytes() / 1048576.0, t.reexecuted());
+            }
             default -> need(false);
         }
     }

@@ -22,13 +22,14 @@ import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.ReplayProbe;
 import org.fdrsim.replayer.ReplayProgress;
 import org.fdrsim.replayer.ReplaySession;
+import org.fdrsim.replayer.ReplaySnapshot;
 import org.fdrsim.replayer.RootOrder;
 
 /**
  * The replay debugger's engine: one {@link ReplaySession} driven to positions the user asks
- * for, forward by stepping it and back by re-executing a fresh session from the start of the
- * replay to the earlier position (replay is deterministic, so the same position has the same
- * state, whatever the way there). Front ends (the terminal's {@link DebugCommands}, the DAP
+ * for, forward by stepping it and back by re-executing from the nearest snapshot of its
+ * {@link Timeline} at or behind the earlier position (replay is deterministic, so the same
+ * position has the same state, whatever the way there). Front ends (the terminal's {@link DebugCommands}, the DAP
  * server) call it; it is single-threaded: callers serialize their calls.
  *
  * <p>Honesty: the engine sees only the {@link ReplayInput} and the dump's validation trace
@@ -45,6 +46,7 @@ public final class DebugSession {
     private final Map<String, Expression.Compiled> conditions = new HashMap<>();
     /** Who sees device stores of sessions made from now on (null: nobody). */
     private TracingProbe.DeviceStores deviceStores;
+    private final Timeline timeline;
     private ReplaySession live;
     private int focus;
     /** Set by {@link #interrupt} (from another thread); the running motion stops at its next stop check. */
@@ -54,9 +56,15 @@ public final class DebugSession {
 
     /** A session at the start of {@code input}; {@code probes} gives a fresh divergence probe per replay. */
     public DebugSession(ReplayInput input, Supplier<ReplayProbe> probes) {
+        this(input, probes, Timeline.EVERY);
+    }
+
+    /** As {@link #DebugSession(ReplayInput, Supplier)}, with a snapshot every {@code snapshotEvery} instructions. */
+    public DebugSession(ReplayInput input, Supplier<ReplayProbe> probes, long snapshotEvery) {
         this.input = input;
         this.probes = probes;
         this.program = input.program();
+        this.timeline = new Timeline(snapshotEvery, this::sessionAt);
         this.live = fresh();
     }
 
@@ -70,10 +78,17 @@ public final class DebugSession {
         return new DebugSession(DumpReplay.input(dump, fromCheckpoint), () -> DumpReplay.probe(dump));
     }
 
+    /** A session at the replay's start, taking snapshots as it goes. */
     private ReplaySession fresh() {
+        return timeline.start(null);
+    }
+
+    /** A session at {@code from} (null: the replay's start) with a fresh probe. */
+    private ReplaySession sessionAt(ReplaySnapshot from) {
         TracingProbe.DeviceStores sink = deviceStores;
         ReplayProbe probe = sink == null ? probes.get() : new TracingProbe(probes.get(), sink);
-        ReplaySession s = new ReplaySession(input, probe, RootOrder.FORWARD, ReplayProgress.NONE);
+        ReplaySession s = from == null ? new ReplaySession(input, probe, RootOrder.FORWARD, ReplayProgress.NONE)
+                : ReplaySession.at(from, probe);
         s.setInterrupt(() -> interruptible && interruptRequest.get());
         return s;
     }
@@ -316,7 +331,10 @@ public final class DebugSession {
             throw new DebugException("no interval " + interval + ": the replay has intervals " + firstInterval() + ".." + last);
         }
         ReplayPosition start = new ReplayPosition(interval, new long[live.agentCount()]);
-        if (interval < live.interval() || interval == live.interval() && ic < live.ic(cpu)) {
+        if (interval == live.interval() && ic < live.ic(cpu)) {
+            // where running the processor from the interval's start would stop: the others only as far as its arcs require
+            reexecuteTo(live.leastWith(cpu, ic));
+        } else if (interval < live.interval()) {
             reexecuteTo(start);
         } else if (interval > live.interval()) {
             live.runTo(start);
@@ -350,10 +368,11 @@ public final class DebugSession {
         if (p.agents() != live.agentCount()) {
             throw new DebugException("a position of " + p.agents() + " agents, the replay has " + live.agentCount());
         }
-        if (!behind(p)) {
-            live = fresh();
+        if (behind(p)) {
+            live.runTo(p);
+        } else {
+            reexecuteTo(p);
         }
-        live.runTo(p);
         return live.problem() != null ? endOrDivergence() : stop(StopReason.GOTO, 0);
     }
 
@@ -372,39 +391,66 @@ public final class DebugSession {
         return stop(StopReason.STEP, 0);
     }
 
-    /** {@code reverse-step N}: back to the start of the N-th earlier source line of the focus processor. */
+    /**
+     * {@code reverse-step N}: the focus processor back to the start of the N-th earlier source
+     * line, the others staying where they are as far as the arcs allow (as {@code reverse-stepi}
+     * by that many instructions).
+     */
     public StopEvent reverseStep(long n) {
         ReplayPosition now = live.position();
         int f = focus;
         long keep = n + 1;
-        // The positions where the focus processor arrived at a new line, the last keep of them;
-        // the start of the replay counts as one. The last one is the start of the current line.
-        List<ReplayPosition> starts = new ArrayList<>();
-        ReplaySession s = fresh();
-        starts.add(s.position());
-        int[] prevPc = {s.pc(f)};
-        Lockstep.run(s, now, a -> {
-            if (a == f) {
+        // Where the focus processor arrived at a new line ({interval, IC}), the last keep of
+        // them; the start of the replay counts as one; the last one is the start of the current
+        // line. Its pc at each IC does not depend on the way there, so only it is stepped (its
+        // arc sources as far as needed), window by window from the newest back.
+        List<long[]> starts = new ArrayList<>();
+        timeline.scanBack(now, (s, bound, atStart) -> {
+            List<long[]> window = new ArrayList<>();
+            if (atStart) {
+                window.add(new long[] {s.interval(), s.ic(f)});
+            }
+            int prevPc = s.pc(f);
+            while (s.interval() < bound.interval() || s.interval() == bound.interval() && s.ic(f) < bound.ic(f)) {
+                if (!s.step(f)) {
+                    break;
+                }
                 int pc = s.pc(f);
-                if (!sameLine(program.locationOf(prevPc[0]), program.locationOf(pc))) {
-                    starts.add(s.position());
-                    if (starts.size() > keep) {
-                        starts.remove(0);
+                if (!sameLine(program.locationOf(prevPc), program.locationOf(pc))) {
+                    window.add(new long[] {s.interval(), s.ic(f)});
+                    if (window.size() > keep) {
+                        window.remove(0);
                     }
                 }
-                prevPc[0] = pc;
+                prevPc = pc;
             }
-            return false;
+            starts.addAll(0, window);
+            while (starts.size() > keep) {
+                starts.remove(0);
+            }
+            return starts.size() >= keep;
         });
         int index = (int) (starts.size() - 1 - n);
         if (index < 0) {
             return toStart();
         }
-        StopEvent e = goTo(starts.get(index));
-        return new StopEvent(StopReason.STEP, 0, e.where(), null, "");
+        int interval = (int) starts.get(index)[0];
+        long[] ics = now.ics();
+        if (interval != now.interval()) {
+            // an earlier interval: the others as far as they go in it
+            for (int a = 0; a < ics.length; a++) {
+                ics[a] = input.intervals().get(interval - input.firstInterval()).endIc(a);
+            }
+        }
+        ics[f] = starts.get(index)[1];
+        reexecuteTo(new ReplayPosition(interval, ics));
+        return stop(StopReason.STEP, 0);
     }
 
-    /** {@code reverse-continue}: back to the last breakpoint or watchpoint hit before the current position. */
+    /**
+     * {@code reverse-continue}: back to the last breakpoint or watchpoint hit before the current
+     * position, looking at the newest window of the timeline first, then the one before.
+     */
     public StopEvent reverseContinue() {
         return interruptibly(() -> {
             if (stops.onlyPlainWatches()) {
@@ -465,39 +511,44 @@ public final class DebugSession {
     /** {@code reverse-continue} with a conditional watchpoint: one instruction per agent at a time, checking after each. */
     private StopEvent reverseStepping() {
         ReplayPosition now = live.position();
-        ReplaySession s = fresh();
-        stops.arm(s);
         ReplayPosition[] last = new ReplayPosition[1];
         int[] lastNumber = new int[1];
         WriteHit[] lastWrite = new WriteHit[1];
         int[] lastAgent = new int[1];
-        Stops.Condition onS = (e, cpu) -> holds(s, e, cpu);
-        try {
-            Lockstep.run(s, now, a -> {
-                int hit = stops.check(a, onS, false);
-                if (hit != 0) {
-                    ReplayPosition at = s.position();
-                    if (!at.equals(now)) {
-                        last[0] = at;
-                        lastNumber[0] = hit;
-                        lastAgent[0] = a;
-                        lastWrite[0] = stops.isWatch(hit) ? stops.lastWrite() : null;
+        boolean[] interrupted = new boolean[1];
+        timeline.scanBack(now, (s, bound, atStart) -> {
+            stops.arm(s);
+            Stops.Condition onS = (e, cpu) -> holds(s, e, cpu);
+            try {
+                Lockstep.run(s, bound, a -> {
+                    int hit = stops.check(a, onS, false);
+                    if (hit != 0) {
+                        ReplayPosition at = s.position();
+                        if (!at.equals(now)) {
+                            last[0] = at;
+                            lastNumber[0] = hit;
+                            lastAgent[0] = a;
+                            lastWrite[0] = stops.isWatch(hit) ? stops.lastWrite() : null;
+                        }
                     }
-                }
-                return false;
-            });
-        } finally {
-            stops.disarm();
-        }
-        if (s.interrupted()) {
+                    return false;
+                });
+            } finally {
+                stops.disarm();
+            }
+            if (s.interrupted()) {
+                interrupted[0] = true;
+                return true;
+            }
+            return last[0] != null;
+        });
+        if (interrupted[0]) {
             return interrupted();
         }
         if (last[0] == null) {
             return toStart();
         }
-        ReplaySession back = fresh();
-        back.runTo(last[0]);
-        live = back;
+        reexecuteTo(last[0]);
         if (lastWrite[0] == null && lastAgent[0] < live.cpus()) {
             focus = lastAgent[0];
         }
@@ -511,28 +562,35 @@ public final class DebugSession {
     }
 
     /**
-     * {@code reverse-continue} with watchpoints only: a fresh replay runs at full speed to the
-     * current position noting the last watched write (and where it left every agent), then a
-     * fresh replay is run to exactly there.
+     * {@code reverse-continue} with watchpoints only: window by window from the newest, a
+     * replay runs at full speed across the window noting the last watched write (and where it
+     * left every agent); at the first window with one, a replay is run to exactly there.
      */
     private StopEvent reverseToWatch() {
         ReplayPosition now = live.position();
-        ReplaySession s = fresh();
-        stops.arm(s, true);
-        ReplayPosition at;
-        try {
-            s.runTo(now);
-            at = stops.takeLastHitBefore(now);
-        } finally {
-            stops.disarm();
-        }
-        if (s.interrupted()) {
+        ReplayPosition[] at = new ReplayPosition[1];
+        boolean[] interrupted = new boolean[1];
+        timeline.scanBack(now, (s, bound, atStart) -> {
+            stops.arm(s, true);
+            try {
+                s.runTo(bound);
+                at[0] = stops.takeLastHitBefore(now);
+            } finally {
+                stops.disarm();
+            }
+            if (s.interrupted()) {
+                interrupted[0] = true;
+                return true;
+            }
+            return at[0] != null;
+        });
+        if (interrupted[0]) {
             return interrupted();
         }
-        if (at == null) {
+        if (at[0] == null) {
             return toStart();
         }
-        return stopAtWatch(at);
+        return stopAtWatch(at[0]);
     }
 
     /** Re-executes to {@code at}, where the last watchpoint hit was found, and stops there, focused on its writer. */
@@ -545,11 +603,9 @@ public final class DebugSession {
         return stop(StopReason.WATCHPOINT, stops.lastNumber());
     }
 
-    /** A fresh session run to {@code p} becomes the live one (how every move backwards is made). */
+    /** A session re-executed to {@code p} from the nearest snapshot behind it becomes the live one (every move backwards). */
     private void reexecuteTo(ReplayPosition p) {
-        ReplaySession s = fresh();
-        s.runTo(p);
-        live = s;
+        live = timeline.at(p);
     }
 
     private StopEvent toStart() {
@@ -712,6 +768,11 @@ public final class DebugSession {
         return StateDigest.of(live);
     }
 
+    /** {@code info snapshots}: what the timeline of snapshots holds. */
+    public TimelineInfo snapshots() {
+        return timeline.info();
+    }
+
     // ---- over the rest of the replay, without moving ----
 
     /** {@code trace ADDR}: every access to the word from here to the end (at most {@code limit}), device stores included. */
@@ -738,15 +799,14 @@ public final class DebugSession {
     // ---- for the package ----
 
     /**
-     * A fresh session at position {@code p}, for looking ahead without moving; {@code stores}
+     * A session at position {@code p} (re-executed from the nearest snapshot), for looking
+     * ahead without moving; {@code stores}
      * (null: nobody) sees its device stores, which replay does not perform.
      */
     ReplaySession freshAt(ReplayPosition p, TracingProbe.DeviceStores stores) {
         deviceStores = stores;
         try {
-            ReplaySession s = fresh();
-            s.runTo(p);
-            return s;
+            return timeline.at(p);
         } finally {
             deviceStores = null;
         }

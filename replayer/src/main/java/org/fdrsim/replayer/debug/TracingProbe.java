@@ -54,4 +54,14 @@ final class TracingProbe implements ReplayProbe {
     public Divergence pending() {
         return inner.pending();
     }
+
+    @Override
+    public State save() {
+        return inner.save();
+    }
+
+    @Override
+    public void restore(State state) {
+        inner.restore(state);
+    }
 }

@@ -783,4 +783,13 @@ public final class Processor {
     public boolean interruptDeliverable() {
         return pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0;
     }
+
+    /**
+     * Puts back how the processor stopped (a replay snapshot restored): its fault (null: none)
+     * and the code of its {@code trigger} or failed {@code assert}; the run state is set apart.
+     */
+    public void restoreStop(Fault fault, long triggerCode) {
+        this.fault = fault;
+        this.triggerCode = triggerCode;
+    }
 }

@@ -10,6 +10,10 @@ import org.fdrsim.cpu.program.ProgramImage;
  * table of arrays (no hashing) keeps lookups fast and iteration in address order.
  *
  * <p>Reading an untouched address returns 0 and allocates nothing.
+ *
+ * <p>{@link #image} takes an immutable {@link MemoryImage} without copying: the image and the
+ * memory share their pages, and the first store to a shared page copies it (copy-on-write). A
+ * memory that never made or started from an image pays one null check per store.
  */
 public final class SparseMemory {
     /** Bytes in a page. */
@@ -21,6 +25,8 @@ public final class SparseMemory {
 
     private final long size;
     private final long[][][] chunks;
+    /** Per chunk, which pages an image shares (copy before storing); null: none shared. */
+    private boolean[][] shared;
     private int pagesInUse;
 
     /** Memory of {@code size} bytes (a multiple of the page size). */
@@ -34,6 +40,54 @@ public final class SparseMemory {
             throw new IllegalArgumentException("memory too large: " + size);
         }
         this.chunks = new long[(int) chunkCount][][];
+    }
+
+    /** A memory holding {@code image}'s contents; it shares the image's pages until it stores to them. */
+    public SparseMemory(MemoryImage image) {
+        this(image.size());
+        this.shared = new boolean[chunks.length][];
+        for (int i = 0; i < image.pages(); i++) {
+            long base = image.base(i);
+            int c = (int) (base >>> CHUNK_SHIFT);
+            int p = (int) (base >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
+            if (chunks[c] == null) {
+                chunks[c] = new long[PAGES_PER_CHUNK][];
+                shared[c] = new boolean[PAGES_PER_CHUNK];
+            }
+            chunks[c][p] = image.page(i);
+            shared[c][p] = true;
+            pagesInUse++;
+        }
+    }
+
+    /**
+     * An immutable image of the memory now. No data is copied: the image keeps this memory's
+     * pages, which become shared, so this memory copies a page before its next store to it.
+     */
+    public MemoryImage image() {
+        if (shared == null) {
+            shared = new boolean[chunks.length][];
+        }
+        long[] bases = new long[pagesInUse];
+        long[][] pages = new long[pagesInUse][];
+        int n = 0;
+        for (int c = 0; c < chunks.length; c++) {
+            long[][] chunk = chunks[c];
+            if (chunk == null) {
+                continue;
+            }
+            if (shared[c] == null) {
+                shared[c] = new boolean[PAGES_PER_CHUNK];
+            }
+            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
+                if (chunk[p] != null) {
+                    bases[n] = ((long) c << CHUNK_SHIFT) | ((long) p << PAGE_SHIFT);
+                    pages[n++] = chunk[p];
+                    shared[c][p] = true;
+                }
+            }
+        }
+        return new MemoryImage(size, bases, pages);
     }
 
     public long size() {
@@ -139,9 +193,28 @@ public final class SparseMemory {
         void visit(long baseAddress, long[] words);
     }
 
-    /** Zeroes every word, keeping the pages (refilling the memory then allocates nothing). */
+    /**
+     * Zeroes every word, keeping the pages (refilling the memory then allocates nothing); a
+     * page an image shares is replaced by a zero page instead, so the image keeps its contents.
+     */
     public void clear() {
-        forEachPage((base, words) -> Arrays.fill(words, 0L));
+        for (int c = 0; c < chunks.length; c++) {
+            long[][] chunk = chunks[c];
+            if (chunk == null) {
+                continue;
+            }
+            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
+                if (chunk[p] == null) {
+                    continue;
+                }
+                if (shared != null && shared[c] != null && shared[c][p]) {
+                    chunk[p] = new long[WORDS_PER_PAGE];
+                    shared[c][p] = false;
+                } else {
+                    Arrays.fill(chunk[p], 0L);
+                }
+            }
+        }
     }
 
     /** A deep copy (tests and checkpoint snapshots). */
@@ -207,6 +280,7 @@ public final class SparseMemory {
         return chunk == null ? null : chunk[(int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1)];
     }
 
+    /** The page holding {@code address} for a store: allocated if absent, copied first if an image shares it. */
     private long[] page(long address) {
         int c = (int) (address >>> CHUNK_SHIFT);
         long[][] chunk = chunks[c];
@@ -220,6 +294,11 @@ public final class SparseMemory {
             page = new long[WORDS_PER_PAGE];
             chunk[p] = page;
             pagesInUse++;
+        } else if (shared != null && shared[c] != null && shared[c][p]) {
+            // An image holds this page: store into a copy of it.
+            page = page.clone();
+            chunk[p] = page;
+            shared[c][p] = false;
         }
         return page;
     }
