@@ -515,8 +515,7 @@ public final class DebugSession {
         int[] lastNumber = new int[1];
         WriteHit[] lastWrite = new WriteHit[1];
         int[] lastAgent = new int[1];
-        boolean[] interrupted = new boolean[1];
-        timeline.scanBack(now, (s, bound, atStart) -> {
+        Timeline.Scan scan = timeline.scanBack(now, (s, bound, atStart) -> {
             stops.arm(s);
             Stops.Condition onS = (e, cpu) -> holds(s, e, cpu);
             try {
@@ -536,13 +535,9 @@ public final class DebugSession {
             } finally {
                 stops.disarm();
             }
-            if (s.interrupted()) {
-                interrupted[0] = true;
-                return true;
-            }
             return last[0] != null;
         });
-        if (interrupted[0]) {
+        if (scan == Timeline.Scan.INTERRUPTED) {
             return interrupted();
         }
         if (last[0] == null) {
@@ -569,8 +564,7 @@ public final class DebugSession {
     private StopEvent reverseToWatch() {
         ReplayPosition now = live.position();
         ReplayPosition[] at = new ReplayPosition[1];
-        boolean[] interrupted = new boolean[1];
-        timeline.scanBack(now, (s, bound, atStart) -> {
+        Timeline.Scan scan = timeline.scanBack(now, (s, bound, atStart) -> {
             stops.arm(s, true);
             try {
                 s.runTo(bound);
@@ -578,13 +572,9 @@ public final class DebugSession {
             } finally {
                 stops.disarm();
             }
-            if (s.interrupted()) {
-                interrupted[0] = true;
-                return true;
-            }
             return at[0] != null;
         });
-        if (interrupted[0]) {
+        if (scan == Timeline.Scan.INTERRUPTED) {
             return interrupted();
         }
         if (at[0] == null) {

@@ -64,6 +64,9 @@ final class Timeline {
         return s;
     }
 
+    /** How a {@link #scanBack} ended. */
+    enum Scan { FOUND, NOT_FOUND, INTERRUPTED }
+
     /** Looks at one window of the replay for {@link #scanBack}. */
     interface Window {
         /**
@@ -76,21 +79,25 @@ final class Timeline {
     /**
      * Scans the replay backwards from {@code now} window by window: from the nearest snapshot
      * at or behind {@code now} to {@code now}, then from the snapshot before that one to it,
-     * and so on, until a window finds what it looks for (true) or the window from the replay's
-     * start has been scanned (false). Each window costs about {@code every} instructions.
+     * and so on, until a window finds what it looks for ({@code FOUND}), a window's run is
+     * interrupted ({@code INTERRUPTED}: the DAP pause) or the window from the replay's start has
+     * been scanned ({@code NOT_FOUND}). Each window costs about {@code every} instructions.
      */
-    boolean scanBack(ReplayPosition now, Window window) {
+    Scan scanBack(ReplayPosition now, Window window) {
         ReplayPosition bound = now;
         ReplaySnapshot from = nearest(now);
         while (true) {
             ReplaySession s = start(from);
             boolean found = window.scan(s, bound, from == null);
             reexecuted(s, from);
+            if (s.interrupted()) {
+                return Scan.INTERRUPTED;
+            }
             if (found) {
-                return true;
+                return Scan.FOUND;
             }
             if (from == null) {
-                return false;
+                return Scan.NOT_FOUND;
             }
             bound = from.position();
             from = before(from);
