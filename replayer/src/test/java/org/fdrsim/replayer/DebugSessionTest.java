@@ -49,6 +49,11 @@ class DebugSessionTest {
                 new Case("spin-lock", Recording.record(Recording.example("spin-lock.s"), Recording.config(3, 1, List.of())), "counter"),
                 new Case("message-passing", Recording.record(Recording.example("message-passing.s"), Recording.config(2, 2, List.of())), "flag"),
                 new Case("hello", Recording.record(Recording.example("hello.s"), Recording.config(1, 1, List.of())), "msg"),
+                new Case("random-tester.s", Recording.record(Recording.example("random-tester.s"), Recording.config(4, 1, List.of())),
+                        "shared+8"),
+                // private-mix never halts: a cycle limit is its trigger (about 1.5 M instructions)
+                new Case("private-mix", Recording.record(Recording.example("private-mix.s"),
+                        Recording.config(4, 2, List.of("limits.maxCycles=3000000"))), "shared"),
                 new Case("random-tester", Recording.record(Recording.randomTester(400),
                         Recording.config(4, 5, List.of("checkpoint.intervalCycles=15000"))), "shared"));
         for (Case c : cases) {
@@ -73,7 +78,7 @@ class DebugSessionTest {
                 assertThat(d.position().ic((int) last[0])).isEqualTo(last[1]);
                 assertThat(e.write().newValue()).isEqualTo(fin);
             }
-            assertThat(d.evaluate(c.label())).as(c.name()).isEqualTo(fin);
+            assertThat(d.evaluate(c.label().contains("+") ? String.format("*0x%x", word) : c.label())).as(c.name()).isEqualTo(fin);
         }
     }
 
