@@ -185,6 +185,28 @@ class DebugSessionTest {
         assertThat(back.where().symbol()).isEqualTo("loop");
     }
 
+    /** The kernel's trap entry is reached by syscalls and by interrupts: both are arrivals, for count calls as for a breakpoint. */
+    @Test
+    void breakpointHitsEqualCountCallsAtTheKernelEntryWhereInterruptsArrive() {
+        Recording r = FullSystemReplayTest.record("programs/fullsys/disk-checksum.s", 2, 1, List.of());
+        long interrupts = 0;
+        for (IntervalLog log : r.input().intervals()) {
+            for (int c = 0; c < log.cpus(); c++) {
+                interrupts += log.interrupts(c).size();
+            }
+        }
+        assertThat(interrupts).isPositive();
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE, 20_000);
+        long calls = d.countCalls("k_entry");
+        d.addBreakpoint("k_entry", -1, null);
+        long stops = 0;
+        while (d.cont().reason() == StopReason.BREAKPOINT) {
+            stops++;
+        }
+        assertThat(stops).isEqualTo(calls).isGreaterThan(interrupts);
+        assertThat(d.breakpoints().get(0).hits()).isEqualTo(stops);
+    }
+
     @Test
     void reverseStepAndReverseContinueStopWhereTheyStopWithoutSnapshots() {
         Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));

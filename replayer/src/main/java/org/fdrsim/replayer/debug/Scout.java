@@ -3,6 +3,7 @@ package org.fdrsim.replayer.debug;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ProcessorListener;
+import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.ReplaySession;
 
@@ -33,10 +34,24 @@ final class Scout {
         return out;
     }
 
-    /** How often a processor arrives at code index {@code pc} after {@code from}, to the end of the replay. */
+    /**
+     * How often a processor arrives at code index {@code pc} after {@code from}, to the end of
+     * the replay: by an instruction (a jump, a call, falling through) or by taking an interrupt
+     * whose handler starts there, as a breakpoint there is hit.
+     */
     static long arrivals(DebugSession debug, ReplayPosition from, int pc) {
         ReplaySession s = debug.freshAt(from, null);
         long[] n = new long[1];
+        // A step that takes an interrupt also runs the handler's first instruction, so the pc
+        // after it never shows that arrival: the listener counts it.
+        s.setListener(new ProcessorListener() {
+            @Override
+            public void interruptTaken(int cpu, long ic, int number) {
+                if (s.csr(cpu, Csr.IVEC) == pc) {
+                    n[0]++;
+                }
+            }
+        });
         Lockstep.run(s, null, a -> {
             if (a < s.cpus() && s.pc(a) == pc) {
                 n[0]++;
