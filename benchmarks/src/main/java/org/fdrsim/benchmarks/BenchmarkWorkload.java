@@ -1,0 +1,81 @@
+package org.fdrsim.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.AssemblyException;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.workloads.KernelPrograms;
+import org.fdrsim.workloads.RandomTester;
+import org.fdrsim.workloads.WorkloadRegistry;
+
+/**
+ * One workload of each class at a size that runs a few million instructions, the same for the
+ * timed, recorded and replayed benchmarks: the random tester (races on 16 shared words), the
+ * dynamic web proxy (kernel, NIC, disk), disk-checksum (kernel threads reading the disk by DMA;
+ * 40 sectors a thread instead of the shipped 4), the SPLASH fft as shipped, and the
+ * mostly-private mix of {@code examples/private-mix.s} (5 M instructions).
+ */
+enum BenchmarkWorkload {
+    RANDOM_TESTER("random-tester"),
+    DYNWEB("dynweb"),
+    DISK_CHECKSUM("disk-checksum"),
+    FFT("fft"),
+    PRIVATE_MIX("private-mix");
+
+    /** Random-tester operations per processor: about 4 M instructions in all at any processor count. */
+    private static final long TESTER_INSTRUCTIONS = 4_000_000;
+    /** Requests of the dynamic web proxy (about 2.8 M instructions on 4 processors). */
+    private static final long DYNWEB_REQUESTS = 100;
+
+    private final String key;
+
+    BenchmarkWorkload(String key) {
+        this.key = key;
+    }
+
+    static BenchmarkWorkload of(String key) {
+        for (BenchmarkWorkload w : values()) {
+            if (w.key.equals(key)) {
+                return w;
+            }
+        }
+        throw new IllegalArgumentException("unknown benchmark workload '" + key + "'");
+    }
+
+    ProgramImage program(int cpus) {
+        try {
+            return switch (this) {
+                case RANDOM_TESTER -> new RandomTester(cpus, 16, TESTER_INSTRUCTIONS / 86 / cpus).assemble();
+                case DYNWEB -> WorkloadRegistry.scaled("dynweb", DYNWEB_REQUESTS, cpus);
+                case DISK_CHECKSUM -> Assembler.assemble(KernelPrograms.DISK_CHECKSUM,
+                        KernelPrograms.source(KernelPrograms.DISK_CHECKSUM).replaceFirst(
+                                "\\.equ SECTORS_PER_THREAD, 4", ".equ SECTORS_PER_THREAD, 40"),
+                        KernelPrograms.resources());
+                case FFT -> WorkloadRegistry.shipped("splash/fft");
+                case PRIVATE_MIX -> PrivateWorkload.program();
+            };
+        } catch (AssemblyException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** The machine: FDR1 with {@code cpus} processors, seed 1, the workload's settings, the recorder on or off. */
+    MachineConfig config(int cpus, boolean recorder) {
+        List<String> s = new ArrayList<>(List.of("cpus=" + cpus, "seed=1", "recorder.enabled=" + recorder));
+        switch (this) {
+            case DYNWEB -> s.addAll(WorkloadRegistry.settings("dynweb", DYNWEB_REQUESTS));
+            case DISK_CHECKSUM -> s.add("devices.enabled=true");
+            case PRIVATE_MIX -> s.add("limits.maxInstructions=5000000");
+            default -> { }
+        }
+        try {
+            return ConfigLoader.fdr1().set(s).build();
+        } catch (ConfigException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+}
