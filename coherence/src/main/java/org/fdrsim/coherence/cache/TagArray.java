@@ -13,9 +13,12 @@ public final class TagArray {
 
     private final int sets;
     private final int ways;
+    /** {@code sets - 1} when sets is a power of two (every FDR1 cache), else -1: the set index is then a mask. */
+    private final long setMask;
     private final long[] tags;
     private final long[] lastUse;
-    private long clock;
+    /** The last stamp given; starts above 0, the stamp of invalid frames. */
+    private long clock = 1;
 
     public TagArray(CacheGeometry geometry) {
         this(geometry.sets(), geometry.ways());
@@ -24,6 +27,7 @@ public final class TagArray {
     public TagArray(int sets, int ways) {
         this.sets = sets;
         this.ways = ways;
+        this.setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
         this.tags = new long[sets * ways];
         this.lastUse = new long[sets * ways];
         Arrays.fill(tags, INVALID);
@@ -52,9 +56,14 @@ public final class TagArray {
         return -1;
     }
 
-    /** Marks {@code frame} most recently used. */
+    /**
+     * Marks {@code frame} most recently used. A frame that already is keeps its stamp: victims
+     * depend only on the order of the stamps, which a second touch would not change.
+     */
     public void touch(int frame) {
-        lastUse[frame] = ++clock;
+        if (lastUse[frame] != clock) {
+            lastUse[frame] = ++clock;
+        }
     }
 
     /** The frame a new {@code block} should replace: an invalid one, else the LRU one. */
@@ -101,6 +110,9 @@ public final class TagArray {
     }
 
     private int setOf(long block) {
+        if (setMask >= 0) {
+            return (int) ((block >>> 6) & setMask); // the hit path: no 64-bit division
+        }
         return (int) Long.remainderUnsigned(block >>> 6, sets);
     }
 }
