@@ -44,6 +44,8 @@ final class TimedRunLoop {
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
     private boolean frozen;
     private boolean started;
+    /** Set by every miss completion: a processor may have become runnable earlier than the loop's last scan saw. */
+    private boolean woke;
     /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
     private volatile boolean stopRequested;
 
@@ -89,6 +91,7 @@ final class TimedRunLoop {
             long first = Long.MAX_VALUE;
             long second = Long.MAX_VALUE;
             boolean anyLive = false;
+            boolean anySleeping = false;
             // counted here (misses also retire instructions inside events), over the whole run:
             // ICs restart at every checkpoint, the intervals before the current one are added
             long instructions = hooks.instructionsBefore();
@@ -104,6 +107,7 @@ final class TimedRunLoop {
                 if (s == ProcessorState.RUNNING) {
                     t = p.cycle();
                 } else if (s == ProcessorState.SLEEPING) {
+                    anySleeping = true;
                     t = Math.max(p.cycle(), timers.nextDeadline(c));
                 } else {
                     continue; // stalled: the memory system wakes it
@@ -147,7 +151,11 @@ final class TimedRunLoop {
                     cause = StopCause.CYCLE_LIMIT;
                     break;
                 }
+                woke = false;
                 queue.step(); // events at a time come before processors at the same time
+                if (!anySleeping) {
+                    stepWhileNothingWakes(first, maxCycles);
+                }
                 if (stoppedByCompletion()) {
                     cause = stopCauseOfFinal();
                     break;
@@ -186,6 +194,23 @@ final class TimedRunLoop {
             freeze();
         }
         return result;
+    }
+
+    /**
+     * Runs the events due before the earliest processor's time {@code first} back to back, as the
+     * loop would one per pass, for as long as its scan of the processors still holds: no miss
+     * completed (an interrupt could wake a sleeping processor too, so the caller does not come
+     * here while one sleeps), no stop was asked for, no checkpoint or cycle limit is reached.
+     */
+    private void stepWhileNothingWakes(long first, long maxCycles) {
+        while (true) {
+            long t = queue.peekTime();
+            if (t > first || t >= maxCycles || t >= nextCheckpoint || woke || stopRequested
+                    || hooks.stopRequested()) {
+                return;
+            }
+            queue.step();
+        }
     }
 
     /**
@@ -326,6 +351,7 @@ final class TimedRunLoop {
 
     /** Wakes the processor and retires the instruction that missed, inside the completing event. */
     private void completeMiss(Processor p, long now) {
+        woke = true;
         if (frozen) {
             return; // stopped by the trigger: the stalled instruction does not commit
         }
