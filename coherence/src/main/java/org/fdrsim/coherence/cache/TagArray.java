@@ -17,6 +17,9 @@ public final class TagArray {
     private final long setMask;
     private final long[] tags;
     private final long[] lastUse;
+    /** The block the last lookup found and its frame (consecutive accesses mostly hit one block); cleared when a tag changes. */
+    private long lastBlock = INVALID;
+    private int lastFrame;
     /** The last stamp given; starts above 0, the stamp of invalid frames. */
     private long clock = 1;
 
@@ -47,9 +50,14 @@ public final class TagArray {
 
     /** The frame holding {@code block} (a block address), or -1. */
     public int lookup(long block) {
+        if (block == lastBlock) {
+            return lastFrame;
+        }
         int base = setOf(block) * ways;
         for (int f = base; f < base + ways; f++) {
             if (tags[f] == block) {
+                lastBlock = block;
+                lastFrame = f;
                 return f;
             }
         }
@@ -84,11 +92,13 @@ public final class TagArray {
     /** Puts {@code block} in {@code frame} as most recently used. */
     public void install(int frame, long block) {
         tags[frame] = block;
+        lastBlock = INVALID;
         touch(frame);
     }
 
     public void invalidate(int frame) {
         tags[frame] = INVALID;
+        lastBlock = INVALID;
         lastUse[frame] = 0;
     }
 
