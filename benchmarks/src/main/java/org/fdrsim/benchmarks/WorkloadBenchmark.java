@@ -1,5 +1,7 @@
 package org.fdrsim.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
@@ -22,6 +24,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -29,16 +32,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link BenchmarkWorkload}), at 4 and 16 processors: the timed machine ({@code timed}), the
  * timed machine recording with FDR ({@code recorded}: run and flush, the dump not built), and
  * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint). A
- * run is one operation, building the machine included; the score to read is the
- * {@code instructions} counter, in simulated instructions per second.
+ * run is one operation, building the machine included. Scores: the {@code instructions}
+ * counter is simulated instructions per wall-clock second; on a shared machine read instead
+ * {@code simulated / cpuMicros} (both totals over the measurement iterations): simulated
+ * instructions per host CPU microsecond of the benchmark thread, which other processes on the
+ * machine do not dilute ({@code benchmarks/cpu-score.py} prints that table from
+ * {@code -rf json} output).
  *
- * <pre>java -jar benchmarks/target/benchmarks.jar WorkloadBenchmark</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar WorkloadBenchmark -rf json</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 4, time = 3)
 @Fork(1)
 public class WorkloadBenchmark {
     @Param({"random-tester", "dynweb", "disk-checksum", "fft", "private-mix"})
@@ -64,6 +71,38 @@ public class WorkloadBenchmark {
         }
     }
 
+    /** Totals: simulated instructions and the benchmark thread's CPU time, in microseconds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        public long simulated;
+        public long cpuMicros;
+        private long start;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            simulated = 0;
+            cpuMicros = 0;
+        }
+
+        @Setup(Level.Invocation)
+        public void begin() {
+            start = THREADS.getCurrentThreadCpuTime();
+        }
+
+        @TearDown(Level.Invocation)
+        public void end() {
+            cpuMicros += (THREADS.getCurrentThreadCpuTime() - start) / 1000;
+        }
+
+        long add(long instructions, Instructions perSecond) {
+            simulated += instructions;
+            perSecond.instructions += instructions;
+            return instructions;
+        }
+    }
+
     @Setup(Level.Trial)
     public void setup() {
         BenchmarkWorkload w = BenchmarkWorkload.of(workload);
@@ -74,26 +113,22 @@ public class WorkloadBenchmark {
     }
 
     @Benchmark
-    public long timed(Instructions n) {
-        long i = Simulation.run(program, timed, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar();
-        n.instructions += i;
-        return i;
+    public long timed(Instructions n, CpuTime cpu) {
+        return cpu.add(Simulation.run(program, timed, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(), n);
     }
 
     @Benchmark
-    public long recorded(Instructions n) {
-        long i = Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar();
-        n.instructions += i;
-        return i;
+    public long recorded(Instructions n, CpuTime cpu) {
+        return cpu.add(Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(),
+                n);
     }
 
     @Benchmark
-    public long replay(Instructions n) {
+    public long replay(Instructions n, CpuTime cpu) {
         ReplayOutcome o = Replayer.replay(replayInput);
         if (!o.completed()) {
             throw new IllegalStateException(workload + " did not replay: " + o.problem());
         }
-        n.instructions += o.instructions();
-        return o.instructions();
+        return cpu.add(o.instructions(), n);
     }
 }
