@@ -46,6 +46,8 @@ final class TimedRunLoop {
     private boolean started;
     /** Set by every miss completion: a processor may have become runnable earlier than the loop's last scan saw. */
     private boolean woke;
+    /** Set when a miss completion retired a trigger or a faulting instruction (only there does an event stop a processor). */
+    private boolean stoppedInEvent;
     /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
     private volatile boolean stopRequested;
 
@@ -303,14 +305,12 @@ final class TimedRunLoop {
         return sum < a ? Long.MAX_VALUE : sum;
     }
 
-    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
+    /**
+     * A miss completion may retire a trigger or a faulting instruction inside an event; a slice
+     * that stops its processor ends the run at once, so no other processor is stopped here.
+     */
     private boolean stoppedByCompletion() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
-                return true;
-            }
-        }
-        return false;
+        return stoppedInEvent;
     }
 
     private StopCause stopCauseOfFinal() {
@@ -356,7 +356,10 @@ final class TimedRunLoop {
             return; // stopped by the trigger: the stalled instruction does not commit
         }
         p.resume(now);
-        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        ProcessorState s = p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
+            stoppedInEvent = true;
+        }
         hooks.afterMiss(p);
     }
 }
