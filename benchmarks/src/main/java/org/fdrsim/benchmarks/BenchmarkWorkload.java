@@ -12,12 +12,14 @@ import org.fdrsim.workloads.RandomTester;
 import org.fdrsim.workloads.WorkloadRegistry;
 
 /**
- * One workload of each class at a size that runs about a million instructions on 4 processors
+ * One workload of each class at a size that runs 0.25 to 2 million instructions on 4 processors
  * (short runs: on a shared machine many runs per measurement iteration steady the figures), the
  * same for the timed, recorded and replayed benchmarks: the random tester (races on 16 shared
- * words), the dynamic web proxy (kernel, NIC, disk), disk-checksum as shipped (kernel threads
- * reading the disk by DMA), the SPLASH fft on 1024 points instead of the shipped 4096, and the
- * mostly-private mix of {@code examples/private-mix.s} (2 M instructions).
+ * words; 250 K instructions), the dynamic web proxy (kernel, NIC, disk; 0.6 M), disk-checksum as
+ * shipped (kernel threads reading the disk by DMA; 0.23 M), the SPLASH fft on 1024 points
+ * instead of the shipped 4096 (1.4 M), and the mostly-private mix of {@code examples/private-mix.s}
+ * (2 M). On 16 processors the kernel workloads and fft run 6.5 to 9.5 M instructions, most of
+ * them idle and barrier spinning.
  */
 enum BenchmarkWorkload {
     RANDOM_TESTER("random-tester"),
@@ -26,9 +28,9 @@ enum BenchmarkWorkload {
     FFT("fft"),
     PRIVATE_MIX("private-mix");
 
-    /** Random-tester operations per processor: about 1 M instructions in all at any processor count. */
+    /** Random-tester operations per processor are this / 86 / processors: about 250 K instructions in all. */
     private static final long TESTER_INSTRUCTIONS = 1_000_000;
-    /** Requests of the dynamic web proxy (about 0.9 M instructions on 4 processors). */
+    /** Requests of the dynamic web proxy (about 0.6 M instructions on 4 processors). */
     private static final long DYNWEB_REQUESTS = 30;
 
     private final String key;
