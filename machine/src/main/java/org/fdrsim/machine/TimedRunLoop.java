@@ -44,6 +44,15 @@ final class TimedRunLoop {
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
     private boolean frozen;
     private boolean started;
+    /** Set by every miss completion: a processor may have become runnable earlier than the loop's last scan saw. */
+    private boolean woke;
+    /** Processors miss completions woke since the loop last read them ({@link ProcessorTimes#update}). */
+    private final int[] woken;
+    private int wokenCount;
+    /** More completions than {@link #woken} holds came between two reads: read every processor. */
+    private boolean overflowedWakes;
+    /** Set when a miss completion retired a trigger or a faulting instruction (only there does an event stop a processor). */
+    private boolean stoppedInEvent;
     /** Set from another thread (a Ctrl-C handler); the run loop polls it once per event or slice. */
     private volatile boolean stopRequested;
 
@@ -60,6 +69,9 @@ final class TimedRunLoop {
             memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
         }
         this.lookahead = Math.max(1, minimumLatency(network, cpus.length));
+        // a processor has at most one miss outstanding, but a checkpoint's drain may complete
+        // several per processor before the loop reads them again: room for any number
+        this.woken = new int[Math.max(16, cpus.length * 4)];
     }
 
     /** Lets {@code hooks} take part in the runs (once, before the first run). */
@@ -83,39 +95,30 @@ final class TimedRunLoop {
             nextCheckpoint = hooks.start();
         }
         started = true;
+        ProcessorTimes times = new ProcessorTimes(cpus, timers);
+        boolean rescan = true;
         while (true) {
-            // The processor that is furthest behind, and the runner-up's time.
-            int chosen = -1;
-            long first = Long.MAX_VALUE;
-            long second = Long.MAX_VALUE;
-            boolean anyLive = false;
+            // The processor that is furthest behind, and the runner-up's time. All are read
+            // afresh at the start, after a checkpoint and while one sleeps (a device event can
+            // wake it); otherwise only those that ran or that a miss completion woke.
+            if (rescan || overflowedWakes || times.anySleeping()) {
+                times.rebuild();
+                rescan = false;
+                overflowedWakes = false;
+                wokenCount = 0;
+            } else {
+                for (int i = 0; i < wokenCount; i++) {
+                    times.update(woken[i]);
+                }
+                wokenCount = 0;
+            }
+            int chosen = times.chosen();
+            long first = times.first();
+            boolean anyLive = times.anyLive();
+            boolean anySleeping = times.anySleeping();
             // counted here (misses also retire instructions inside events), over the whole run:
             // ICs restart at every checkpoint, the intervals before the current one are added
-            long instructions = hooks.instructionsBefore();
-            for (int c = 0; c < cpus.length; c++) {
-                Processor p = cpus[c];
-                instructions += p.instructionCount();
-                ProcessorState s = p.state();
-                if (s.isFinal()) {
-                    continue;
-                }
-                anyLive = true;
-                long t;
-                if (s == ProcessorState.RUNNING) {
-                    t = p.cycle();
-                } else if (s == ProcessorState.SLEEPING) {
-                    t = Math.max(p.cycle(), timers.nextDeadline(c));
-                } else {
-                    continue; // stalled: the memory system wakes it
-                }
-                if (t < first) {
-                    second = first;
-                    first = t;
-                    chosen = c;
-                } else if (t < second) {
-                    second = t;
-                }
-            }
+            long instructions = hooks.instructionsBefore() + times.instructions();
             long nextEvent = queue.peekTime();
             if (!anyLive) {
                 cause = StopCause.ALL_HALTED;
@@ -140,6 +143,7 @@ final class TimedRunLoop {
                     cause = stopCauseOfFinal();
                     break;
                 }
+                rescan = true;
                 continue;
             }
             if (nextEvent <= first) {
@@ -147,7 +151,11 @@ final class TimedRunLoop {
                     cause = StopCause.CYCLE_LIMIT;
                     break;
                 }
+                woke = false;
                 queue.step(); // events at a time come before processors at the same time
+                if (!anySleeping) {
+                    stepWhileNothingWakes(first, maxCycles);
+                }
                 if (stoppedByCompletion()) {
                     cause = stopCauseOfFinal();
                     break;
@@ -159,6 +167,7 @@ final class TimedRunLoop {
                 cause = limit;
                 break;
             }
+            long second = times.second();
             Processor p = cpus[chosen];
             p.advanceTo(first);
             timers.deliverDue(p);
@@ -173,6 +182,7 @@ final class TimedRunLoop {
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = hooks.runSlice(p, bound, icLimit);
             chargeIoLogStall(p);
+            times.update(chosen);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
                 break;
@@ -186,6 +196,23 @@ final class TimedRunLoop {
             freeze();
         }
         return result;
+    }
+
+    /**
+     * Runs the events due before the earliest processor's time {@code first} back to back, as the
+     * loop would one per pass, for as long as its scan of the processors still holds: no miss
+     * completed (an interrupt could wake a sleeping processor too, so the caller does not come
+     * here while one sleeps), no stop was asked for, no checkpoint or cycle limit is reached.
+     */
+    private void stepWhileNothingWakes(long first, long maxCycles) {
+        while (true) {
+            long t = queue.peekTime();
+            if (t > first || t >= maxCycles || t >= nextCheckpoint || woke || stopRequested
+                    || hooks.stopRequested()) {
+                return;
+            }
+            queue.step();
+        }
     }
 
     /**
@@ -278,14 +305,12 @@ final class TimedRunLoop {
         return sum < a ? Long.MAX_VALUE : sum;
     }
 
-    /** A miss completion may retire a trigger or a faulting instruction inside an event. */
+    /**
+     * A miss completion may retire a trigger or a faulting instruction inside an event; a slice
+     * that stops its processor ends the run at once, so no other processor is stopped here.
+     */
     private boolean stoppedByCompletion() {
-        for (Processor p : cpus) {
-            if (p.state() == ProcessorState.FAULTED || p.state() == ProcessorState.TRIGGERED) {
-                return true;
-            }
-        }
-        return false;
+        return stoppedInEvent;
     }
 
     private StopCause stopCauseOfFinal() {
@@ -326,11 +351,20 @@ final class TimedRunLoop {
 
     /** Wakes the processor and retires the instruction that missed, inside the completing event. */
     private void completeMiss(Processor p, long now) {
+        woke = true;
+        if (wokenCount < woken.length) {
+            woken[wokenCount++] = p.id();
+        } else {
+            overflowedWakes = true;
+        }
         if (frozen) {
             return; // stopped by the trigger: the stalled instruction does not commit
         }
         p.resume(now);
-        p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        ProcessorState s = p.run(Long.MAX_VALUE, p.instructionCount() + 1);
+        if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
+            stoppedInEvent = true;
+        }
         hooks.afterMiss(p);
     }
 }

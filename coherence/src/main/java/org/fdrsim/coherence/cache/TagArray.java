@@ -13,9 +13,15 @@ public final class TagArray {
 
     private final int sets;
     private final int ways;
+    /** {@code sets - 1} when sets is a power of two (every FDR1 cache), else -1: the set index is then a mask. */
+    private final long setMask;
     private final long[] tags;
     private final long[] lastUse;
-    private long clock;
+    /** The block the last lookup found and its frame (consecutive accesses mostly hit one block); cleared when a tag changes. */
+    private long lastBlock = INVALID;
+    private int lastFrame;
+    /** The last stamp given; starts above 0, the stamp of invalid frames. */
+    private long clock = 1;
 
     public TagArray(CacheGeometry geometry) {
         this(geometry.sets(), geometry.ways());
@@ -24,6 +30,7 @@ public final class TagArray {
     public TagArray(int sets, int ways) {
         this.sets = sets;
         this.ways = ways;
+        this.setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
         this.tags = new long[sets * ways];
         this.lastUse = new long[sets * ways];
         Arrays.fill(tags, INVALID);
@@ -43,18 +50,28 @@ public final class TagArray {
 
     /** The frame holding {@code block} (a block address), or -1. */
     public int lookup(long block) {
+        if (block == lastBlock) {
+            return lastFrame;
+        }
         int base = setOf(block) * ways;
         for (int f = base; f < base + ways; f++) {
             if (tags[f] == block) {
+                lastBlock = block;
+                lastFrame = f;
                 return f;
             }
         }
         return -1;
     }
 
-    /** Marks {@code frame} most recently used. */
+    /**
+     * Marks {@code frame} most recently used. A frame that already is keeps its stamp: victims
+     * depend only on the order of the stamps, which a second touch would not change.
+     */
     public void touch(int frame) {
-        lastUse[frame] = ++clock;
+        if (lastUse[frame] != clock) {
+            lastUse[frame] = ++clock;
+        }
     }
 
     /** The frame a new {@code block} should replace: an invalid one, else the LRU one. */
@@ -75,11 +92,13 @@ public final class TagArray {
     /** Puts {@code block} in {@code frame} as most recently used. */
     public void install(int frame, long block) {
         tags[frame] = block;
+        lastBlock = INVALID;
         touch(frame);
     }
 
     public void invalidate(int frame) {
         tags[frame] = INVALID;
+        lastBlock = INVALID;
         lastUse[frame] = 0;
     }
 
@@ -101,6 +120,9 @@ public final class TagArray {
     }
 
     private int setOf(long block) {
+        if (setMask >= 0) {
+            return (int) ((block >>> 6) & setMask); // the hit path: no 64-bit division
+        }
         return (int) Long.remainderUnsigned(block >>> 6, sets);
     }
 }

@@ -44,6 +44,12 @@ public final class TorusNetwork implements Network {
     private final long serializationDenominator;
     private final long hopLatency;
     private final long interfaceLatency;
+    /** The topology's routing, tabulated once: {@code nextLink[at * nodes + dst]}, and each link's far end. */
+    private final int[] nextLink;
+    private final int nodeCount;
+    private final int[] linkTarget;
+    /** Serialization cycles by message size for the sizes messages have (no division per hop). */
+    private final long[] serialization = new long[256];
 
     /** A network of {@code nodes} nodes with the FDR1 defaults. */
     public TorusNetwork(EventQueue queue, int nodes) {
@@ -64,6 +70,20 @@ public final class TorusNetwork implements Network {
         this.serializationDenominator = config.linkKilobytesPerSecond();
         this.hopLatency = config.hopLatencyCycles();
         this.interfaceLatency = config.interfaceLatencyCycles();
+        this.nodeCount = nodes;
+        this.nextLink = new int[nodes * nodes];
+        for (int at = 0; at < nodes; at++) {
+            for (int dst = 0; dst < nodes; dst++) {
+                nextLink[at * nodes + dst] = at == dst ? -1 : topology.nextLink(at, dst);
+            }
+        }
+        this.linkTarget = new int[topology.linkSlots()];
+        for (int link = 0; link < linkTarget.length; link++) {
+            linkTarget[link] = topology.linkTarget(link);
+        }
+        for (int size = 1; size < serialization.length; size++) {
+            serialization[size] = divideSerialization(size);
+        }
     }
 
     @Override
@@ -83,14 +103,14 @@ public final class TorusNetwork implements Network {
             long head = now + interfaceLatency;
             int at = src;
             while (at != dst) {
-                int link = topology.nextLink(at, dst);
+                int link = nextLink[at * nodeCount + dst];
                 long start = Math.max(head, linkFreeAt[link]);
                 long waited = start - head;
                 linkFreeAt[link] = start + ser;
                 statistics.recordHop(link, sizeBytes, ser, waited);
                 queued += waited;
                 head = start + hopLatency;
-                at = topology.linkTarget(link);
+                at = linkTarget[link];
             }
             arrival = head + ser + interfaceLatency;
         }
@@ -124,6 +144,13 @@ public final class TorusNetwork implements Network {
 
     /** Cycles one link is busy with a message of {@code sizeBytes}. */
     public long serializationCycles(int sizeBytes) {
+        if (sizeBytes > 0 && sizeBytes < serialization.length) {
+            return serialization[sizeBytes];
+        }
+        return divideSerialization(sizeBytes);
+    }
+
+    private long divideSerialization(int sizeBytes) {
         return ((long) sizeBytes * serializationNumerator + serializationDenominator - 1)
                 / serializationDenominator;
     }

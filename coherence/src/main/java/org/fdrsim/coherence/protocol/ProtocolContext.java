@@ -19,6 +19,8 @@ public final class ProtocolContext {
     private final MessagePool pool = new MessagePool();
     private final MessageStats messageStats = new MessageStats();
     private final int nodes;
+    /** {@code nodes - 1} when nodes is a power of two, else -1: the home node is then a mask. */
+    private final long nodeMask;
     private final TransitionCoverage<CacheState, CacheEvent, CacheAction> cacheCoverage =
             new TransitionCoverage<>(ProtocolTable.CACHE);
     private final TransitionCoverage<DirectoryState, DirectoryEvent, DirectoryAction> directoryCoverage =
@@ -34,6 +36,7 @@ public final class ProtocolContext {
         this.network = network;
         this.config = config;
         this.nodes = network.nodes();
+        this.nodeMask = Integer.bitCount(nodes) == 1 ? nodes - 1 : -1;
     }
 
     public EventQueue queue() {
@@ -108,6 +111,9 @@ public final class ProtocolContext {
 
     /** The home node of a block: blocks are interleaved across nodes by block address. */
     public int home(long block) {
+        if (nodeMask >= 0) {
+            return (int) ((block >>> 6) & nodeMask);
+        }
         return (int) Long.remainderUnsigned(block >>> 6, nodes);
     }
 

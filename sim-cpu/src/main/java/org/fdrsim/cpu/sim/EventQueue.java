@@ -5,18 +5,33 @@ import java.util.Arrays;
 /**
  * The discrete-event queue. Time is in processor cycles. Events at the same time fire in
  * the order they were scheduled (a sequence number breaks ties), so a run is a pure function
- * of its inputs. A binary heap over parallel arrays: scheduling allocates only when the
- * heap grows.
+ * of its inputs. A binary heap of (time, sequence, slot) over parallel primitive arrays; an
+ * event's handler, payload and argument stay in their slot while the heap sifts (no reference
+ * stores, with their GC barriers, per level). Scheduling allocates only when the queue grows.
  */
 public final class EventQueue {
-    private long[] times = new long[1024];
-    private long[] seqs = new long[1024];
-    private EventHandler[] handlers = new EventHandler[1024];
-    private Object[] payloads = new Object[1024];
-    private long[] args = new long[1024];
+    private static final int INITIAL = 1024;
+    // the heap, in heap order
+    private long[] times = new long[INITIAL];
+    private long[] seqs = new long[INITIAL];
+    private int[] slots = new int[INITIAL];
+    // each event's contents, by slot
+    private EventHandler[] handlers = new EventHandler[INITIAL];
+    private Object[] payloads = new Object[INITIAL];
+    private long[] args = new long[INITIAL];
+    /** Slots not in use, a stack: freeSlots[0 .. free). */
+    private int[] freeSlots = new int[INITIAL];
+    private int free;
     private int size;
     private long nextSeq;
     private long now;
+
+    public EventQueue() {
+        for (int i = 0; i < INITIAL; i++) {
+            freeSlots[i] = INITIAL - 1 - i;
+        }
+        free = INITIAL;
+    }
 
     /** The time of the event being handled, or of the last one handled. */
     public long now() {
@@ -44,6 +59,10 @@ public final class EventQueue {
         if (size == times.length) {
             grow();
         }
+        int slot = freeSlots[--free];
+        handlers[slot] = handler;
+        payloads[slot] = payload;
+        args[slot] = arg;
         int i = size++;
         long seq = nextSeq++;
         // sift up
@@ -55,7 +74,7 @@ public final class EventQueue {
             move(parent, i);
             i = parent;
         }
-        set(i, time, seq, handler, payload, arg);
+        set(i, time, seq, slot);
     }
 
     /** Schedules {@code handler} {@code delay} cycles from now. */
@@ -71,9 +90,13 @@ public final class EventQueue {
             return false;
         }
         long time = times[0];
-        EventHandler handler = handlers[0];
-        Object payload = payloads[0];
-        long arg = args[0];
+        int slot = slots[0];
+        EventHandler handler = handlers[slot];
+        Object payload = payloads[slot];
+        long arg = args[slot];
+        handlers[slot] = null;
+        payloads[slot] = null;
+        freeSlots[free++] = slot;
         removeTop();
         now = time;
         handler.onEvent(time, payload, arg);
@@ -102,16 +125,12 @@ public final class EventQueue {
 
     private void removeTop() {
         int last = --size;
-        long t = times[last];
-        long s = seqs[last];
-        EventHandler h = handlers[last];
-        Object p = payloads[last];
-        long a = args[last];
-        handlers[last] = null;
-        payloads[last] = null;
         if (last == 0) {
             return;
         }
+        long t = times[last];
+        long s = seqs[last];
+        int slot = slots[last];
         int i = 0;
         while (true) {
             int child = 2 * i + 1;
@@ -128,7 +147,7 @@ public final class EventQueue {
             move(child, i);
             i = child;
         }
-        set(i, t, s, h, p, a);
+        set(i, t, s, slot);
     }
 
     private static boolean before(long t1, long s1, long t2, long s2) {
@@ -138,25 +157,28 @@ public final class EventQueue {
     private void move(int from, int to) {
         times[to] = times[from];
         seqs[to] = seqs[from];
-        handlers[to] = handlers[from];
-        payloads[to] = payloads[from];
-        args[to] = args[from];
+        slots[to] = slots[from];
     }
 
-    private void set(int i, long t, long s, EventHandler h, Object p, long a) {
+    private void set(int i, long t, long s, int slot) {
         times[i] = t;
         seqs[i] = s;
-        handlers[i] = h;
-        payloads[i] = p;
-        args[i] = a;
+        slots[i] = slot;
     }
 
     private void grow() {
-        int n = times.length * 2;
+        int old = times.length;
+        int n = old * 2;
         times = Arrays.copyOf(times, n);
         seqs = Arrays.copyOf(seqs, n);
+        slots = Arrays.copyOf(slots, n);
         handlers = Arrays.copyOf(handlers, n);
         payloads = Arrays.copyOf(payloads, n);
         args = Arrays.copyOf(args, n);
+        freeSlots = Arrays.copyOf(freeSlots, n);
+        // every slot was in use (the heap was full): the new ones are the free ones
+        for (int i = n - 1; i >= old; i--) {
+            freeSlots[free++] = i;
+        }
     }
 }

@@ -1,0 +1,81 @@
+package org.fdrsim.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fdrsim.cpu.asm.AssemblyException;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ConfigLoader;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.workloads.Programs;
+import org.fdrsim.workloads.RandomTester;
+import org.fdrsim.workloads.WorkloadRegistry;
+
+/**
+ * One workload of each class at a size that runs 0.25 to 2 million instructions on 4 processors
+ * (short runs: on a shared machine many runs per measurement iteration steady the figures), the
+ * same for the timed, recorded and replayed benchmarks: the random tester (races on 16 shared
+ * words; 250 K instructions), the dynamic web proxy (kernel, NIC, disk; 0.6 M), disk-checksum as
+ * shipped (kernel threads reading the disk by DMA; 0.23 M), the SPLASH fft on 1024 points
+ * instead of the shipped 4096 (1.4 M), and the mostly-private mix of {@code examples/private-mix.s}
+ * (2 M). On 16 processors the kernel workloads and fft run 6.5 to 9.5 M instructions, most of
+ * them idle and barrier spinning.
+ */
+enum BenchmarkWorkload {
+    RANDOM_TESTER("random-tester"),
+    DYNWEB("dynweb"),
+    DISK_CHECKSUM("disk-checksum"),
+    FFT("fft"),
+    PRIVATE_MIX("private-mix");
+
+    /** Random-tester operations per processor are this / 86 / processors: about 250 K instructions in all. */
+    private static final long TESTER_INSTRUCTIONS = 1_000_000;
+    /** Requests of the dynamic web proxy (about 0.6 M instructions on 4 processors). */
+    private static final long DYNWEB_REQUESTS = 30;
+
+    private final String key;
+
+    BenchmarkWorkload(String key) {
+        this.key = key;
+    }
+
+    static BenchmarkWorkload of(String key) {
+        for (BenchmarkWorkload w : values()) {
+            if (w.key.equals(key)) {
+                return w;
+            }
+        }
+        throw new IllegalArgumentException("unknown benchmark workload '" + key + "'");
+    }
+
+    ProgramImage program(int cpus) {
+        try {
+            return switch (this) {
+                case RANDOM_TESTER -> new RandomTester(cpus, 16, TESTER_INSTRUCTIONS / 86 / cpus).assemble();
+                case DYNWEB -> WorkloadRegistry.scaled("dynweb", DYNWEB_REQUESTS, cpus);
+                case DISK_CHECKSUM -> WorkloadRegistry.shipped("fullsys/disk-checksum");
+                case FFT -> Programs.assemble("splash/fft", Programs.source("splash/fft")
+                        .replaceFirst("\\.equ LOGN, 12", ".equ LOGN, 10").replaceFirst("\\.equ N, 4096", ".equ N, 1024"));
+                case PRIVATE_MIX -> PrivateWorkload.program();
+            };
+        } catch (AssemblyException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** The machine: FDR1 with {@code cpus} processors, seed 1, the workload's settings, the recorder on or off. */
+    MachineConfig config(int cpus, boolean recorder) {
+        List<String> s = new ArrayList<>(List.of("cpus=" + cpus, "seed=1", "recorder.enabled=" + recorder));
+        switch (this) {
+            case DYNWEB -> s.addAll(WorkloadRegistry.settings("dynweb", DYNWEB_REQUESTS));
+            case DISK_CHECKSUM -> s.add("devices.enabled=true");
+            case PRIVATE_MIX -> s.add("limits.maxInstructions=2000000");
+            default -> { }
+        }
+        try {
+            return ConfigLoader.fdr1().set(s).build();
+        } catch (ConfigException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.fdrsim.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
+import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.replayer.DumpReplay;
+import org.fdrsim.replayer.ReplayInput;
+import org.fdrsim.replayer.ReplayOutcome;
+import org.fdrsim.replayer.Replayer;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Simulated instructions per second on the workloads people run (issue 14), one per class
+ * ({@link BenchmarkWorkload}), at 4 and 16 processors: the timed machine ({@code timed}), the
+ * timed machine recording with FDR ({@code recorded}: run and flush, the dump not built), and
+ * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint). A
+ * run is one operation, building the machine included. Scores: the {@code instructions}
+ * counter is simulated instructions per wall-clock second; on a shared machine read instead
+ * {@code simulated / cpuMicros} (both totals over the measurement iterations): simulated
+ * instructions per host CPU microsecond of the benchmark thread, which other processes on the
+ * machine do not dilute ({@code benchmarks/cpu-score.py} prints that table from
+ * {@code -rf json} output).
+ *
+ * <pre>java -jar benchmarks/target/benchmarks.jar WorkloadBenchmark -rf json</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 4, time = 3)
+@Fork(1)
+public class WorkloadBenchmark {
+    @Param({"random-tester", "dynweb", "disk-checksum", "fft", "private-mix"})
+    public String workload;
+
+    @Param({"4", "16"})
+    public int cpus;
+
+    private ProgramImage program;
+    private MachineConfig timed;
+    private MachineConfig recorded;
+    private ReplayInput replayInput;
+
+    /** Simulated instructions, summed over the operations of an iteration: JMH reports them per second. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Instructions {
+        public long instructions;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            instructions = 0;
+        }
+    }
+
+    /** Totals: simulated instructions and the benchmark thread's CPU time, in microseconds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        public long simulated;
+        public long cpuMicros;
+        private long start;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            simulated = 0;
+            cpuMicros = 0;
+        }
+
+        @Setup(Level.Invocation)
+        public void begin() {
+            start = THREADS.getCurrentThreadCpuTime();
+        }
+
+        @TearDown(Level.Invocation)
+        public void end() {
+            cpuMicros += (THREADS.getCurrentThreadCpuTime() - start) / 1000;
+        }
+
+        long add(long instructions, Instructions perSecond) {
+            simulated += instructions;
+            perSecond.instructions += instructions;
+            return instructions;
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void setup() {
+        BenchmarkWorkload w = BenchmarkWorkload.of(workload);
+        program = w.program(cpus);
+        timed = w.config(cpus, false);
+        recorded = w.config(cpus, true);
+        replayInput = DumpReplay.input(Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).dump(), 0);
+    }
+
+    @Benchmark
+    public long timed(Instructions n, CpuTime cpu) {
+        return cpu.add(Simulation.run(program, timed, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(), n);
+    }
+
+    @Benchmark
+    public long recorded(Instructions n, CpuTime cpu) {
+        return cpu.add(Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(),
+                n);
+    }
+
+    @Benchmark
+    public long replay(Instructions n, CpuTime cpu) {
+        ReplayOutcome o = Replayer.replay(replayInput);
+        if (!o.completed()) {
+            throw new IllegalStateException(workload + " did not replay: " + o.problem());
+        }
+        return cpu.add(o.instructions(), n);
+    }
+}
