@@ -55,13 +55,7 @@ final class SourceStream {
     }
 
     long u32() throws DumpFormatException, IOException {
-        need(4);
-        long v = 0;
-        for (int i = 3; i >= 0; i--) {
-            v = (v << 8) | (buf[p + i] & 0xffL);
-        }
-        p += 4;
-        return v;
+        return littleEndian(4);
     }
 
     /** A u32 used as a count or length, checked against {@code max}. */
@@ -74,12 +68,17 @@ final class SourceStream {
     }
 
     long u64() throws DumpFormatException, IOException {
-        need(8);
+        return littleEndian(8);
+    }
+
+    /** The next {@code n} bytes as a little-endian number. */
+    private long littleEndian(int n) throws DumpFormatException, IOException {
+        need(n);
         long v = 0;
-        for (int i = 7; i >= 0; i--) {
+        for (int i = n - 1; i >= 0; i--) {
             v = (v << 8) | (buf[p + i] & 0xffL);
         }
-        p += 8;
+        p += n;
         return v;
     }
 
