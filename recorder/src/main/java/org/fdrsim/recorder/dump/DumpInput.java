@@ -25,6 +25,11 @@ final class DumpInput {
     }
 
     DumpFormatException malformed(String what) {
+        return malformed(file, section, what);
+    }
+
+    /** The error for a malformed payload; {@link SourceStream} reports the same way. */
+    static DumpFormatException malformed(String file, String section, String what) {
         return new DumpFormatException(file + ": section '" + section + "' malformed: " + what, section);
     }
 

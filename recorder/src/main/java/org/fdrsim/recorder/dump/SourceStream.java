@@ -30,7 +30,7 @@ final class SourceStream {
     }
 
     DumpFormatException malformed(String what) {
-        return new DumpFormatException(file + ": section '" + section + "' malformed: " + what, section);
+        return DumpInput.malformed(file, section, what);
     }
 
     long remaining() {
