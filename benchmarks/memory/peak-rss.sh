@@ -18,12 +18,12 @@ measure() { # label, then the fdr arguments
   local rss wall
   rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")"
   wall="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")"
-  printf '%-8s peak RSS %6d MB   wall %s\n' "$label" "$((rss / 1024))" "$wall"
+  printf '%-8s peak RSS %6d MiB   wall %s\n' "$label" "$((rss / 1024))" "$wall"
 }
 
 echo "jar: $jar   JAVA_OPTS: ${JAVA_OPTS:-(none)}   load: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure run run "$program" --cpus 4 --seed 1
 measure record record "$program" --cpus 4 --seed 1 -o "$work/fill.fdr"
-printf '%-8s dump %d MB\n' dump "$(( $(stat -c %s "$work/fill.fdr") / 1048576 ))"
+printf '%-8s dump %d MiB\n' dump "$(( $(stat -c %s "$work/fill.fdr") / 1048576 ))"
 measure replay replay "$work/fill.fdr"
 grep -iE 'bit-exact|diverged' "$work/out" | head -3 || true
