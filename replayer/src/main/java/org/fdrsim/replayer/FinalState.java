@@ -2,7 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.recorder.dump.MemoryImage;
+import org.fdrsim.recorder.dump.DumpMemory;
 
 /**
  * What the recorded run ended with: the coherent memory image and every processor's state
@@ -10,7 +10,7 @@ import org.fdrsim.recorder.dump.MemoryImage;
  * the {@link Replayer} has no way to read it. The memory image is read page by page when
  * compared (from the dump file), not held.
  */
-public record FinalState(MemoryImage memory, List<ArchState> cpus) {
+public record FinalState(DumpMemory memory, List<ArchState> cpus) {
     public FinalState {
         cpus = List.copyOf(cpus);
     }

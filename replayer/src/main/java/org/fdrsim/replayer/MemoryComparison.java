@@ -2,7 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.BitSet;
 import org.fdrsim.cpu.mem.SparseMemory;
-import org.fdrsim.recorder.dump.MemoryImage;
+import org.fdrsim.recorder.dump.DumpMemory;
 
 /**
  * Compares replayed memory with the recorded final image page by page as the image is read
@@ -14,7 +14,7 @@ import org.fdrsim.recorder.dump.MemoryImage;
  */
 record MemoryComparison(long address, long want, long got) {
     /** The first (lowest) differing word, or null if every word is the same; sizes must be equal. */
-    static MemoryComparison firstDifference(MemoryImage expected, SparseMemory replayed) {
+    static MemoryComparison firstDifference(DumpMemory expected, SparseMemory replayed) {
         long[] first = {-1, 0, 0};
         // Pages the image lists; replayed pages outside it must be all zero.
         BitSet listed = new BitSet((int) Math.min(Integer.MAX_VALUE, expected.size() / SparseMemory.PAGE_BYTES));

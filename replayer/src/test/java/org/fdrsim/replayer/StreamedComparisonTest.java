@@ -11,7 +11,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
-import org.fdrsim.recorder.dump.MemoryImage;
+import org.fdrsim.recorder.dump.DumpMemory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class StreamedComparisonTest {
     private static Verdict replayWith(Path dir, UnaryOperator<SparseMemory> replace) throws Exception {
         SparseMemory m = replace.apply(image);
         CoreDump tampered = new CoreDump(recorded.formatVersion(), recorded.cpus(), recorded.dmaEngines(),
-                recorded.seed(), recorded.configText(), recorded.program(), MemoryImage.of(m), recorded.checkpoints(),
+                recorded.seed(), recorded.configText(), recorded.program(), DumpMemory.of(m), recorded.checkpoints(),
                 recorded.finalRegisters(), recorded.finalDmaIcs(), recorded.trigger(), recorded.summary(),
                 recorded.validation());
         Path file = dir.resolve("t.fdr");

@@ -39,7 +39,7 @@ import org.fdrsim.recorder.buffer.LogSegment;
  *                      retained checkpoint), or null when the run was not validated
  */
 public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
-        ProgramImage program, MemoryImage memoryImage, List<CheckpointState> checkpoints,
+        ProgramImage program, DumpMemory memoryImage, List<CheckpointState> checkpoints,
         List<ArchState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
         ValidationTrace validation) {
     public CoreDump {
@@ -54,7 +54,7 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
 
     /** A dump without a validation trace. */
     public CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText, ProgramImage program,
-            MemoryImage memoryImage, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
+            DumpMemory memoryImage, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
             long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
         this(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints, finalRegisters,
                 finalDmaIcs, trigger, summary, null);

@@ -38,7 +38,7 @@ public final class CoreDumpReader {
     /**
      * Reads {@code path}; I/O problems (missing file ...) are also reported as a
      * DumpFormatException. The memory image is checked here but not kept: the dump reads its
-     * pages from the file again when they are visited ({@link MemoryImage}).
+     * pages from the file again when they are visited ({@link DumpMemory}).
      */
     public static CoreDump read(Path path) throws DumpFormatException {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
@@ -113,7 +113,7 @@ public final class CoreDumpReader {
 
         ProgramImage program = ProgramSection.read(section(DumpSections.PROGRAM, 0));
         long memoryAt = checkedSection(DumpSections.MEMORY, 0);
-        MemoryImage memory = MemorySection.read(b, memoryAt, p, memoryBytes, file);
+        DumpMemory memory = MemorySection.read(b, memoryAt, p, memoryBytes, file);
 
         List<CheckpointState> checkpoints = new ArrayList<>();
         for (int k = 0; k < checkpointCount; k++) {

@@ -104,7 +104,7 @@ public final class CoreDumpWriter {
      * The memory section, streamed: a header placeholder, the pages compressed one by one,
      * then the real header (the length is known only now) and the CRC over what was written.
      */
-    private static void memorySection(DumpSink file, MemoryImage image) throws IOException {
+    private static void memorySection(DumpSink file, DumpMemory image) throws IOException {
         long start = file.position();
         file.write(new byte[DumpSections.HEADER_BYTES], 0, DumpSections.HEADER_BYTES);
         MemorySection.write(image, file);

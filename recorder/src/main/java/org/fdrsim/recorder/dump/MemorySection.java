@@ -15,7 +15,7 @@ final class MemorySection {
     private MemorySection() {}
 
     /** Writes the payload, compressing page by page straight into {@code out}. */
-    static void write(MemoryImage m, DumpSink out) throws IOException {
+    static void write(DumpMemory m, DumpSink out) throws IOException {
         byte[] head = new byte[16];
         put(head, 0, m.size(), 8);
         put(head, 8, PAGE_BYTES, 4);
@@ -62,10 +62,10 @@ final class MemorySection {
      * decompressed, nothing kept) and returns the image, which decodes the pages again when
      * visited.
      */
-    static MemoryImage read(DumpSource source, long from, long to, long metaSize, String file)
+    static DumpMemory read(DumpSource source, long from, long to, long metaSize, String file)
             throws DumpFormatException, IOException {
         int pages = decode(new SourceStream(source, from, to, file, "memory"), metaSize, null);
-        return new StoredMemoryImage(source, from, to, metaSize, pages, file);
+        return new StoredDumpMemory(source, from, to, metaSize, pages, file);
     }
 
     /** Decodes and checks every page, giving each to {@code visitor} (null: only check); returns the page count. */

@@ -14,7 +14,7 @@ import org.fdrsim.recorder.buffer.ReservedMemory;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpSummary;
-import org.fdrsim.recorder.dump.MemoryImage;
+import org.fdrsim.recorder.dump.DumpMemory;
 import org.fdrsim.recorder.dump.TriggerInfo;
 
 /** Builds the log-enhanced core dump of a recorded run that has stopped. */
@@ -54,7 +54,7 @@ public final class CoreDumps {
                 reserve.peakBytes(), cc.config().replayIntervalTargetCycles(), stalls, stallCycles);
         ValidationRecorder v = recorder.validation();
         return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, seed,
-                configText, machine.cpu(0).program(), MemoryImage.of(mem.memory()), cc.retained(),
+                configText, machine.cpu(0).program(), DumpMemory.of(mem.memory()), cc.retained(),
                 finalRegs, dmaIcs, trigger(machine, result, cc), summary,
                 v == null ? null : v.trace(cc.retainedNumbers()));
     }

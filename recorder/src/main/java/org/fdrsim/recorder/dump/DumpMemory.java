@@ -8,7 +8,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * pass. Whoever needs the image as memory ({@link #toMemory}) pays for one copy; the writer
  * and the verifier stream it.
  */
-public interface MemoryImage {
+public interface DumpMemory {
     /** Memory size in bytes. */
     long size();
 
@@ -41,13 +41,13 @@ public interface MemoryImage {
     }
 
     /** Same size and the same value at every address. */
-    default boolean sameContents(MemoryImage other) {
+    default boolean sameContents(DumpMemory other) {
         return toMemory().sameContents(other.toMemory());
     }
 
     /** A view of {@code memory}, which must not change while the view is used. */
-    static MemoryImage of(SparseMemory memory) {
-        return new MemoryImage() {
+    static DumpMemory of(SparseMemory memory) {
+        return new DumpMemory() {
             @Override
             public long size() {
                 return memory.size();

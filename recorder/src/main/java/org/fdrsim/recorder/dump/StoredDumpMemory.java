@@ -8,7 +8,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * The memory section of a dump that was read: where its payload lies in the source. Each
  * pass decodes the pages again, so the image costs no host memory between passes.
  */
-final class StoredMemoryImage implements MemoryImage {
+final class StoredDumpMemory implements DumpMemory {
     private final DumpSource source;
     private final long from;
     private final long to;
@@ -16,7 +16,7 @@ final class StoredMemoryImage implements MemoryImage {
     private final int pages;
     private final String file;
 
-    StoredMemoryImage(DumpSource source, long from, long to, long size, int pages, String file) {
+    StoredDumpMemory(DumpSource source, long from, long to, long size, int pages, String file) {
         this.source = source;
         this.from = from;
         this.to = to;
