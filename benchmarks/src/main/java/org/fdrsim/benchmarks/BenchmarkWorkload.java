@@ -18,7 +18,7 @@ import org.fdrsim.workloads.WorkloadRegistry;
  * words; 250 K instructions), the dynamic web proxy (kernel, NIC, disk; 0.6 M), disk-checksum as
  * shipped (kernel threads reading the disk by DMA; 0.23 M), the SPLASH fft on 1024 points
  * instead of the shipped 4096 (1.4 M), and the mostly-private mix of {@code examples/private-mix.s}
- * (2 M). On 16 processors the kernel workloads and fft run 6.5 to 9.5 M instructions, most of
+ * (2 M). On 16 processors the kernel workloads and fft run 6.5 to 9.6 M instructions, most of
  * them idle and barrier spinning.
  */
 enum BenchmarkWorkload {

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The replay debugger's speed (issue 13) on a replay of over 10 million instructions (the
- * random tester, 4 processors, 120,000 operations each, 5 intervals): {@code plainReplay};
+ * random tester, 4 processors, 120,000 operations each, 4 intervals): {@code plainReplay};
  * {@code continueWithOneWatchpoint} (a word nobody changes: the whole replay with the
  * watchpoint listener on, and the timeline taking its snapshots); from the end with the timeline
  * warm (its snapshots taken by a {@code goto end}): {@code reverseStepi},

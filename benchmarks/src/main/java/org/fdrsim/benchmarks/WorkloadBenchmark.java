@@ -114,13 +114,17 @@ public class WorkloadBenchmark {
 
     @Benchmark
     public long timed(Instructions n, CpuTime cpu) {
-        return cpu.add(Simulation.run(program, timed, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(), n);
+        return cpu.add(run(timed), n);
     }
 
     @Benchmark
     public long recorded(Instructions n, CpuTime cpu) {
-        return cpu.add(Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar(),
-                n);
+        return cpu.add(run(recorded), n);
+    }
+
+    /** One whole run of the program on {@code config}: its simulated instructions. */
+    private long run(MachineConfig config) {
+        return Simulation.run(program, config, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar();
     }
 
     @Benchmark

@@ -44,8 +44,6 @@ final class TimedRunLoop {
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
     private boolean frozen;
     private boolean started;
-    /** Set by every miss completion: a processor may have become runnable earlier than the loop's last scan saw. */
-    private boolean woke;
     /** Processors miss completions woke since the loop last read them ({@link ProcessorTimes#update}). */
     private final int[] woken;
     private int wokenCount;
@@ -151,7 +149,6 @@ final class TimedRunLoop {
                     cause = StopCause.CYCLE_LIMIT;
                     break;
                 }
-                woke = false;
                 queue.step(); // events at a time come before processors at the same time
                 if (!anySleeping) {
                     stepWhileNothingWakes(first, maxCycles);
@@ -203,11 +200,13 @@ final class TimedRunLoop {
      * loop would one per pass, for as long as its scan of the processors still holds: no miss
      * completed (an interrupt could wake a sleeping processor too, so the caller does not come
      * here while one sleeps), no stop was asked for, no checkpoint or cycle limit is reached.
+     * The loop empties {@link #woken} before it steps, and an overflow leaves it full: a miss
+     * completed if and only if it is not empty.
      */
     private void stepWhileNothingWakes(long first, long maxCycles) {
         while (true) {
             long t = queue.peekTime();
-            if (t > first || t >= maxCycles || t >= nextCheckpoint || woke || stopRequested
+            if (t > first || t >= maxCycles || t >= nextCheckpoint || wokenCount > 0 || stopRequested
                     || hooks.stopRequested()) {
                 return;
             }
@@ -351,7 +350,6 @@ final class TimedRunLoop {
 
     /** Wakes the processor and retires the instruction that missed, inside the completing event. */
     private void completeMiss(Processor p, long now) {
-        woke = true;
         if (wokenCount < woken.length) {
             woken[wokenCount++] = p.id();
         } else {

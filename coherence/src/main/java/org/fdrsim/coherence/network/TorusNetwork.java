@@ -40,8 +40,6 @@ public final class TorusNetwork implements Network {
     /** Per directed link slot: the first cycle at which it is free. */
     private final long[] linkFreeAt;
     private final NetworkStatistics statistics;
-    private final long serializationNumerator;
-    private final long serializationDenominator;
     private final long hopLatency;
     private final long interfaceLatency;
     /** The topology's routing, tabulated once: {@code nextLink[at * nodes + dst]}, and each link's far end. */
@@ -66,8 +64,6 @@ public final class TorusNetwork implements Network {
         this.endpoints = new Endpoints(queue, nodes);
         this.linkFreeAt = new long[topology.linkSlots()];
         this.statistics = new NetworkStatistics(topology);
-        this.serializationNumerator = config.processorKilohertz();
-        this.serializationDenominator = config.linkKilobytesPerSecond();
         this.hopLatency = config.hopLatencyCycles();
         this.interfaceLatency = config.interfaceLatencyCycles();
         this.nodeCount = nodes;
@@ -82,7 +78,7 @@ public final class TorusNetwork implements Network {
             linkTarget[link] = topology.linkTarget(link);
         }
         for (int size = 1; size < serialization.length; size++) {
-            serialization[size] = divideSerialization(size);
+            serialization[size] = config.serializationCycles(size);
         }
     }
 
@@ -147,12 +143,7 @@ public final class TorusNetwork implements Network {
         if (sizeBytes > 0 && sizeBytes < serialization.length) {
             return serialization[sizeBytes];
         }
-        return divideSerialization(sizeBytes);
-    }
-
-    private long divideSerialization(int sizeBytes) {
-        return ((long) sizeBytes * serializationNumerator + serializationDenominator - 1)
-                / serializationDenominator;
+        return config.serializationCycles(sizeBytes);
     }
 
     /** Send-to-arrival time of a message on an idle network (see the class comment for the formula). */

@@ -25,6 +25,31 @@ class TagArrayTest {
         assertThat(tags.isValid(f)).isFalse();
     }
 
+    /** {@code lookup} remembers the block it last found: replacing that block's frame must forget it. */
+    @Test
+    void replacingTheLastFoundBlockForgetsIt() {
+        TagArray tags = new TagArray(2, 1);
+        int f = tags.victim(set0(1));
+        tags.install(f, set0(1));
+        assertThat(tags.lookup(set0(1))).isEqualTo(f);
+        tags.install(tags.victim(set0(2)), set0(2)); // one way: set0(2) takes set0(1)'s frame
+        assertThat(tags.lookup(set0(1))).isEqualTo(-1);
+        assertThat(tags.lookup(set0(2))).isEqualTo(f);
+    }
+
+    /** A set count that is not a power of two indexes by remainder, not by mask. */
+    @Test
+    void setsThatAreNotAPowerOfTwo() {
+        TagArray tags = new TagArray(3, 1);
+        for (int i = 0; i < 3; i++) {
+            tags.install(tags.victim(i * 64L), i * 64L);
+        }
+        for (int i = 0; i < 3; i++) {
+            assertThat(tags.blockAt(tags.lookup(i * 64L))).isEqualTo(i * 64L);
+        }
+        assertThat(tags.victim(3 * 64L)).as("block 3 maps to set 0").isEqualTo(tags.lookup(0));
+    }
+
     @Test
     void victimIsInvalidFrameFirstThenLeastRecentlyUsed() {
         TagArray tags = new TagArray(2, 4);
