@@ -472,7 +472,7 @@ public final class DebugSession {
         Stops.Condition onS;
         BreakpointSearch.Hit hit = null;
         ReplayPosition write = null;
-        if (stops.watchpoints().isEmpty()) {
+        if (!stops.hasWatches()) {
             ReplaySession s = fresh();
             stops.patch(s);
             onS = (e, cpu) -> holds(s, e, cpu);

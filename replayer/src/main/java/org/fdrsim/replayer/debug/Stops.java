@@ -93,6 +93,10 @@ final class Stops implements ProcessorListener {
         watches.clear();
     }
 
+    boolean hasWatches() {
+        return !watches.isEmpty();
+    }
+
     /** Only watchpoints, none with a condition: a run can go at full speed and be re-executed to the first hit. */
     boolean onlyPlainWatches() {
         if (!breaks.isEmpty() || watches.isEmpty()) {
