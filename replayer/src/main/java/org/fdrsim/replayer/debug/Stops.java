@@ -257,7 +257,10 @@ final class Stops implements ProcessorListener {
                     hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
                     hitNumber = w.number;
                     // Mid-slice the writer's own IC is only in the call; every other agent is between slices.
-                    long[] ics = session.position().ics();
+                    long[] ics = new long[session.agentCount()];
+                    for (int a = 0; a < ics.length; a++) {
+                        ics[a] = session.ic(a);
+                    }
                     ics[agent] = ic;
                     hitAt = new ReplayPosition(session.interval(), ics);
                 }
