@@ -18,10 +18,36 @@ final class BreakpointSearch {
     /** The answer when there is no hit before the position. */
     static final Hit NONE = new Hit(null, -1, 0, 0);
 
-    private Hit last = NONE;
+    /** The last hit so far, noted in place (a search may meet millions): none while {@code lastNumber} is 0. */
+    private final long[] lastIcs;
+    private int lastInterval;
+    private int lastCpu;
+    private int lastNumber;
+    private long lastWrites;
     private boolean found;
 
-    private BreakpointSearch() {}
+    private BreakpointSearch(ReplaySession s) {
+        lastIcs = new long[s.agentCount()];
+    }
+
+    /** Notes hit {@code number} of processor {@code cpu} where {@code s} is now, if there is one. */
+    private void note(ReplaySession s, int cpu, int number, long writesBefore) {
+        if (number == 0) {
+            return;
+        }
+        lastInterval = s.interval();
+        for (int a = 0; a < lastIcs.length; a++) {
+            lastIcs[a] = s.ic(a);
+        }
+        lastCpu = cpu;
+        lastNumber = number;
+        lastWrites = writesBefore;
+    }
+
+    /** The last hit noted, or {@link #NONE}. */
+    private Hit last() {
+        return lastNumber == 0 ? NONE : new Hit(new ReplayPosition(lastInterval, lastIcs), lastCpu, lastNumber, lastWrites);
+    }
 
     /**
      * Runs {@code s} the way {@code continue} runs from where it is (every arrival at a
@@ -33,22 +59,19 @@ final class BreakpointSearch {
      * whatever the other agents did.
      */
     static Hit onContinuePath(ReplaySession s, Stops stops, Stops.Condition holds, ReplayPosition now) {
-        BreakpointSearch search = new BreakpointSearch();
+        BreakpointSearch search = new BreakpointSearch(s);
         BreakpointStop check = cpu -> {
             if (atOrPast(s, now)) {
                 search.found = at(s, now);
                 return true;
             }
-            int hit = stops.breakAt(cpu, s.pc(cpu), holds, false);
-            if (hit != 0) {
-                search.last = new Hit(s.position(), cpu, hit, stops.writesNoted());
-            }
+            search.note(s, cpu, stops.breakAt(cpu, s.pc(cpu), holds, false), stops.writesNoted());
             return false;
         };
         if (s.runToBreakpoint(null, check) < 0) {
             search.found = !s.interrupted() && s.problem() == null && at(s, now);
         }
-        return search.found ? search.last : null;
+        return search.found ? search.last() : null;
     }
 
     /**
@@ -58,18 +81,15 @@ final class BreakpointSearch {
      * left, not an earlier one), in the order the bounded schedule meets them.
      */
     static Hit inside(ReplaySession s, Stops stops, Stops.Condition holds, ReplayPosition now) {
-        BreakpointSearch search = new BreakpointSearch();
+        BreakpointSearch search = new BreakpointSearch(s);
         s.runToBreakpoint(now, cpu -> {
             if (s.interval() == now.interval() && s.ic(cpu) >= now.ic(cpu)) {
                 return false;
             }
-            int hit = stops.breakAt(cpu, s.pc(cpu), holds, false);
-            if (hit != 0) {
-                search.last = new Hit(s.position(), cpu, hit, stops.writesNoted());
-            }
+            search.note(s, cpu, stops.breakAt(cpu, s.pc(cpu), holds, false), stops.writesNoted());
             return false;
         });
-        return search.last;
+        return search.last();
     }
 
     /** The replay is at {@code now} exactly. */

@@ -1,9 +1,7 @@
 package org.fdrsim.replayer.debug;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
@@ -43,7 +41,7 @@ public final class DebugSession {
     /** Conditions on the live session, made once: a method reference per check would allocate per instruction. */
     private final Stops.Condition liveHolds = this::holds;
     /** Conditions parsed once: one is evaluated at every arrival at its breakpoint. */
-    private final Map<String, Expression.Compiled> conditions = new HashMap<>();
+    private final Conditions conditions;
     /** Who sees device stores of sessions made from now on (null: nobody). */
     private TracingProbe.DeviceStores deviceStores;
     private final Timeline timeline;
@@ -64,6 +62,7 @@ public final class DebugSession {
         this.input = input;
         this.probes = probes;
         this.program = input.program();
+        this.conditions = new Conditions(program.symbols());
         this.timeline = new Timeline(snapshotEvery, this::sessionAt);
         this.live = fresh();
     }
@@ -473,7 +472,7 @@ public final class DebugSession {
         Stops.Condition onS;
         BreakpointSearch.Hit hit = null;
         ReplayPosition write = null;
-        if (stops.watchpoints().isEmpty()) {
+        if (!stops.hasWatches()) {
             ReplaySession s = fresh();
             stops.patch(s);
             onS = (e, cpu) -> holds(s, e, cpu);
@@ -839,35 +838,7 @@ public final class DebugSession {
     }
 
     static Expression.State stateOf(ReplaySession s, int cpu) {
-        return new Expression.State() {
-            @Override
-            public long register(int r) {
-                return s.register(cpu, r);
-            }
-
-            @Override
-            public long csr(Csr c) {
-                return s.csr(cpu, c);
-            }
-
-            @Override
-            public int pc() {
-                return s.pc(cpu);
-            }
-
-            @Override
-            public long ic() {
-                return s.ic(cpu);
-            }
-
-            @Override
-            public long word(long address) {
-                if (address < 0 || address + 8 > s.memorySize()) {
-                    throw new DebugException(String.format("address 0x%x is outside memory", address));
-                }
-                return s.loadWord(address & ~7L);
-            }
-        };
+        return new CpuView().at(s, cpu);
     }
 
     private boolean holds(String expression, int cpu) {
@@ -875,8 +846,7 @@ public final class DebugSession {
     }
 
     private boolean holds(ReplaySession s, String expression, int cpu) {
-        Expression.Compiled c = conditions.computeIfAbsent(expression, e -> Expression.compile(e, program.symbols()));
-        return c.value(stateOf(s, cpu < 0 ? focus : cpu)) != 0;
+        return conditions.holds(s, expression, cpu < 0 ? focus : cpu);
     }
 
     private boolean behind(ReplayPosition p) {

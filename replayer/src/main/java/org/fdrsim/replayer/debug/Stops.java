@@ -93,6 +93,10 @@ final class Stops implements ProcessorListener {
         watches.clear();
     }
 
+    boolean hasWatches() {
+        return !watches.isEmpty();
+    }
+
     /** Only watchpoints, none with a condition: a run can go at full speed and be re-executed to the first hit. */
     boolean onlyPlainWatches() {
         if (!breaks.isEmpty() || watches.isEmpty()) {
@@ -253,7 +257,10 @@ final class Stops implements ProcessorListener {
                     hit = new WriteHit(agent, pc < 0, ic, pc, word, w.value, now);
                     hitNumber = w.number;
                     // Mid-slice the writer's own IC is only in the call; every other agent is between slices.
-                    long[] ics = session.position().ics();
+                    long[] ics = new long[session.agentCount()];
+                    for (int a = 0; a < ics.length; a++) {
+                        ics[a] = session.ic(a);
+                    }
                     ics[agent] = ic;
                     hitAt = new ReplayPosition(session.interval(), ics);
                 }
