@@ -26,7 +26,6 @@ import org.fdrsim.recorder.buffer.LogBank;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.race.Piggyback;
 import org.fdrsim.recorder.session.RecordingSession;
-import org.fdrsim.recorder.session.ValidationRecorder;
 
 /**
  * Assembles a machine from its configuration: the functional machine for {@code memory.model:
@@ -113,8 +112,8 @@ public final class MachineBuilder {
                 config.recorder().options(config.processor().clockGHz()), config.checkpointSchedule());
         wireIoLogs(machine, session);
         if (config.recorder().validate()) {
-            ValidationRecorder validation = session.validate(machine.inputLog(), config.recorder().validateEvery());
-            machine.interruptLog().withNext(validation);
+            session.validate(machine.inputLog(), config.recorder().validateEvery());
+            machine.setListener(null); // every processor: the interrupt log, then the validation recorder
         }
         return session;
     }

@@ -1,7 +1,5 @@
 package org.fdrsim.coherence.cache;
 
-import java.util.Arrays;
-
 /**
  * Tags of a set-associative cache with exact LRU, in primitive arrays (no object per line).
  * Frame {@code f} belongs to set {@code f / ways}; a block maps to set
@@ -9,16 +7,20 @@ import java.util.Arrays;
  * frame if the set has one, else the least recently used.
  */
 public final class TagArray {
-    private static final long INVALID = -1L;
+    /** An invalid frame's tag. Tags are complemented block addresses, so a new array is all invalid without a fill. */
+    private static final long INVALID = 0L;
+    /** No block: {@link #lastBlock} when the memo is cleared. */
+    private static final long NO_BLOCK = -1L;
 
     private final int sets;
     private final int ways;
     /** {@code sets - 1} when sets is a power of two (every FDR1 cache), else -1: the set index is then a mask. */
     private final long setMask;
+    /** {@code ~block} per frame, or {@link #INVALID}. */
     private final long[] tags;
     private final long[] lastUse;
     /** The block the last lookup found and its frame (consecutive accesses mostly hit one block); cleared when a tag changes. */
-    private long lastBlock = INVALID;
+    private long lastBlock = NO_BLOCK;
     private int lastFrame;
     /** The last stamp given; starts above 0, the stamp of invalid frames. */
     private long clock = 1;
@@ -33,7 +35,6 @@ public final class TagArray {
         this.setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
         this.tags = new long[sets * ways];
         this.lastUse = new long[sets * ways];
-        Arrays.fill(tags, INVALID);
     }
 
     public int sets() {
@@ -54,8 +55,9 @@ public final class TagArray {
             return lastFrame;
         }
         int base = setOf(block) * ways;
+        long tag = ~block;
         for (int f = base; f < base + ways; f++) {
-            if (tags[f] == block) {
+            if (tags[f] == tag) {
                 lastBlock = block;
                 lastFrame = f;
                 return f;
@@ -91,14 +93,14 @@ public final class TagArray {
 
     /** Puts {@code block} in {@code frame} as most recently used. */
     public void install(int frame, long block) {
-        tags[frame] = block;
-        lastBlock = INVALID;
+        tags[frame] = ~block;
+        lastBlock = NO_BLOCK;
         touch(frame);
     }
 
     public void invalidate(int frame) {
         tags[frame] = INVALID;
-        lastBlock = INVALID;
+        lastBlock = NO_BLOCK;
         lastUse[frame] = 0;
     }
 
@@ -116,7 +118,7 @@ public final class TagArray {
 
     /** The block in {@code frame}, or -1 if invalid. */
     public long blockAt(int frame) {
-        return tags[frame];
+        return ~tags[frame]; // INVALID complements to -1
     }
 
     private int setOf(long block) {

@@ -1,7 +1,5 @@
 package org.fdrsim.coherence.protocol;
 
-import java.util.Arrays;
-
 /**
  * A coherence message. Messages are pooled ({@link MessagePool}) and mutable, so sending one
  * allocates nothing; the receiver's handler releases it, and nobody may keep a reference after
@@ -43,7 +41,8 @@ public final class Message {
         piggyback = 0;
         sizeBytes = 0;
         next = null;
-        Arrays.fill(data, 0L);
+        // data is not cleared: every sender of a data-carrying type writes all 8 words, and
+        // nobody reads the data of any other type
     }
 
     /** Next message in an intrusive queue (directory wait queues). */

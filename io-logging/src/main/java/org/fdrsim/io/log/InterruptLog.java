@@ -31,7 +31,10 @@ public final class InterruptLog implements ProcessorListener {
         sinks[cpu] = sink;
     }
 
-    /** The listener that also sees every call (null: none). */
+    /**
+     * The listener that also sees every call (null: none). Set it before giving this log to a
+     * processor, which asks {@link #observesMemoryAccesses} only then.
+     */
     public InterruptLog withNext(ProcessorListener next) {
         this.next = next;
         return this;
@@ -50,6 +53,12 @@ public final class InterruptLog implements ProcessorListener {
         if (next != null) {
             next.memoryAccess(cpu, ic, pc, address, write, value);
         }
+    }
+
+    /** Only if the next listener does: this one has nothing to do per access. */
+    @Override
+    public boolean observesMemoryAccesses() {
+        return next != null && next.observesMemoryAccesses();
     }
 
     @Override

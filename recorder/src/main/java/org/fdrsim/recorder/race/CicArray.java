@@ -8,16 +8,17 @@ import org.fdrsim.coherence.cache.FrameObserver;
  * FDR's CIC array for one processor's cache (section 4.3): per L2 frame, the IC of the last
  * instruction that accessed the block held there, or -1 if none since the block was filled.
  * It lives beside the cache as a frame observer; the race recorder reads it when a reply for
- * a block leaves the cache ({@link AgentView#lastAccessIc}).
+ * a block leaves the cache ({@link AgentView#lastAccessIc}). Stored as IC + 1, so that 0 means none
+ * and a new array needs no fill.
  */
 public final class CicArray implements FrameObserver {
     private final CacheController cache;
+    /** Per frame: the last access's IC + 1, or 0. */
     private final long[] ics;
 
     private CicArray(CacheController cache) {
         this.cache = cache;
         this.ics = new long[cache.l2Frames()];
-        Arrays.fill(ics, -1L);
     }
 
     /** A CIC array kept for {@code cache} from now on. */
@@ -29,12 +30,12 @@ public final class CicArray implements FrameObserver {
 
     @Override
     public void blockAllocated(int frame, long block) {
-        ics[frame] = -1; // a new block: no access to it yet
+        ics[frame] = 0; // a new block: no access to it yet
     }
 
     @Override
     public void accessed(int frame, long ic) {
-        ics[frame] = ic;
+        ics[frame] = ic + 1;
     }
 
     /**
@@ -44,11 +45,11 @@ public final class CicArray implements FrameObserver {
      */
     public long lastAccessIc(long block) {
         int frame = cache.l2Frame(block);
-        return frame >= 0 ? ics[frame] : -1;
+        return frame >= 0 ? ics[frame] - 1 : -1;
     }
 
     /** Sets every frame's IC to {@code value} (0 at a checkpoint: older accesses need no arc). */
     public void reset(long value) {
-        Arrays.fill(ics, value);
+        Arrays.fill(ics, value + 1);
     }
 }

@@ -220,6 +220,12 @@ public final class ValidationRecorder implements ProcessorListener {
         }
     }
 
+    /** Only if the next listener does: this one has nothing to do per access. */
+    @Override
+    public boolean observesMemoryAccesses() {
+        return next != null && next.observesMemoryAccesses();
+    }
+
     @Override
     public void interruptTaken(int cpu, long ic, int number) {
         interruptIc[cpu] = ic;

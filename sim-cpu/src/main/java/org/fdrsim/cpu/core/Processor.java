@@ -56,6 +56,8 @@ public final class Processor {
     private IoPort io;
     private int deviceAccessCycles;
     private ProcessorListener listener;
+    /** {@link #listener} if it observes memory accesses, else null (no call per access). */
+    private ProcessorListener accessListener;
 
     /**
      * A processor numbered {@code id} about to execute {@code program} from its entry point
@@ -257,8 +259,8 @@ public final class Processor {
                     }
                     long v = mem.loadWord(a);
                     r[rdf[p]] = v;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    if (accessListener != null) {
+                        accessListener.memoryAccess(id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
@@ -289,8 +291,8 @@ public final class Processor {
                         icStop -= lat;
                     }
                     mem.storeWord(a, v);
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    if (accessListener != null) {
+                        accessListener.memoryAccess(id, ic + 1, p, a, true, v);
                     }
                     break;
                 }
@@ -313,8 +315,8 @@ public final class Processor {
                     }
                     long v = mem.loadByte(a);
                     r[rdf[p]] = v;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    if (accessListener != null) {
+                        accessListener.memoryAccess(id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
@@ -337,8 +339,8 @@ public final class Processor {
                     }
                     long v = r[rs2f[p]] & 0xff;
                     mem.storeByte(a, (int) v);
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    if (accessListener != null) {
+                        accessListener.memoryAccess(id, ic + 1, p, a, true, v);
                     }
                     break;
                 }
@@ -374,8 +376,8 @@ public final class Processor {
                         mem.storeWord(a, old + operand);
                     }
                     r[rdf[p]] = old;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, old);
+                    if (accessListener != null) {
+                        accessListener.memoryAccess(id, ic + 1, p, a, true, old);
                     }
                     break;
                 }
@@ -679,8 +681,10 @@ public final class Processor {
         }
     }
 
+    /** Who sees this processor's memory accesses and interrupts (null: nobody). */
     public void setListener(ProcessorListener listener) {
         this.listener = listener;
+        this.accessListener = listener != null && listener.observesMemoryAccesses() ? listener : null;
     }
 
     public void setMemoryPort(MemoryPort memory) {

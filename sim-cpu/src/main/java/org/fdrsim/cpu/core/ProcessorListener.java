@@ -12,6 +12,14 @@ public interface ProcessorListener {
      */
     default void memoryAccess(int cpu, long ic, int pc, long address, boolean write, long value) {}
 
+    /**
+     * False if {@link #memoryAccess} does nothing (a log that only wants interrupts): the
+     * processor then makes no call per memory access. Read when the listener is set.
+     */
+    default boolean observesMemoryAccesses() {
+        return true;
+    }
+
     /** Interrupt {@code number} was taken after instruction {@code ic} committed. */
     default void interruptTaken(int cpu, long ic, int number) {}
 }

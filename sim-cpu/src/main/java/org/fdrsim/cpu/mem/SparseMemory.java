@@ -1,5 +1,8 @@
 package org.fdrsim.cpu.mem;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.fdrsim.cpu.program.DataSegment;
 import org.fdrsim.cpu.program.ProgramImage;
@@ -22,6 +25,9 @@ public final class SparseMemory {
     private static final int WORDS_PER_PAGE = PAGE_BYTES / 8;
     private static final int CHUNK_SHIFT = 24; // 16 MB per directory chunk
     private static final int PAGES_PER_CHUNK = 1 << (CHUNK_SHIFT - PAGE_SHIFT);
+    /** Reads a little-endian word out of a byte array (segments are loaded a word at a time). */
+    private static final VarHandle LITTLE_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final long size;
     private final long[][][] chunks;
@@ -156,11 +162,33 @@ public final class SparseMemory {
         return memory;
     }
 
-    /** Writes initial data. */
+    /**
+     * Writes initial data. Every page the segment covers is allocated, as if each byte were
+     * stored (zeros included); the bytes go into each page's words directly rather than through
+     * one page lookup per byte (a program's data segments can be megabytes).
+     */
     public void load(DataSegment segment) {
         byte[] bytes = segment.bytes();
-        for (int i = 0; i < bytes.length; i++) {
-            storeByte(segment.address() + i, bytes[i]);
+        long address = segment.address();
+        int i = 0;
+        while (i < bytes.length) {
+            long[] page = page(address + i);
+            int inPage = (int) ((address + i) & (PAGE_BYTES - 1));
+            int n = Math.min(bytes.length - i, PAGE_BYTES - inPage);
+            int k = 0;
+            while (k < n) {
+                int at = inPage + k;
+                int w = at >>> 3;
+                if ((at & 7) == 0 && n - k >= 8) {
+                    page[w] = (long) LITTLE_ENDIAN_LONG.get(bytes, i + k); // a whole word
+                    k += 8;
+                } else {
+                    int shift = (at & 7) * 8;
+                    page[w] = (page[w] & ~(0xffL << shift)) | ((long) (bytes[i + k] & 0xff) << shift);
+                    k++;
+                }
+            }
+            i += n;
         }
     }
 
