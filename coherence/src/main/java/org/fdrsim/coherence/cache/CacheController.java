@@ -46,7 +46,7 @@ public final class CacheController implements MemoryPort {
     private final TagArray l1;
     private final TagArray l2;
     private final byte[] l2State;
-    private final long[] l2Data;
+    private final FrameData l2Data;
     private final WritebackBuffer writebacks = new WritebackBuffer();
     private final int l1HitCycles;
     private final int l2HitCycles;
@@ -63,8 +63,9 @@ public final class CacheController implements MemoryPort {
     /** Acks still to come; negative while acks overtake the data or ack count that announces them. */
     private int pendingAcks;
 
-    // The block the last successful acquire() made accessible.
-    private int accessFrame = -1;
+    // The block the last successful acquire() made accessible: its L2 data page and offset.
+    private long[] accessPage;
+    private int accessOffset;
 
     // The transition being run: the block, its L2 frame (-1: none), the message (null for
     // processor events) and the time.
@@ -83,7 +84,7 @@ public final class CacheController implements MemoryPort {
         this.l1 = new TagArray(g1);
         this.l2 = new TagArray(g2);
         this.l2State = new byte[g2.frames()];
-        this.l2Data = new long[g2.frames() * Message.BLOCK_WORDS];
+        this.l2Data = new FrameData(g2.frames());
         this.l1HitCycles = g1.hitCycles();
         this.l2HitCycles = g2.hitCycles();
     }
@@ -125,12 +126,15 @@ public final class CacheController implements MemoryPort {
         Transition<CacheState, CacheAction> t = TABLE.get(state, event);
         if (t.isHit()) {
             ctx.cacheCoverage().count(state, event);
-            accessFrame = frame;
+            long[] page = l2Data.page(frame);
+            int offset = FrameData.offset(frame);
+            accessPage = page;
+            accessOffset = offset;
             FrameObserver observer = frameObserver;
             if (observer != null) {
                 observer.accessed(frame, ic);
                 if (write) {
-                    observer.storing(Math.max(cycle, ctx.queue().now()), frame, block, l2Data, frame * 8);
+                    observer.storing(Math.max(cycle, ctx.queue().now()), frame, block, page, offset);
                 }
             }
             l2.touch(frame);
@@ -161,7 +165,7 @@ public final class CacheController implements MemoryPort {
         missWrite = write;
         missStart = now;
         pendingAcks = 0;
-        accessFrame = -1;
+        accessPage = null;
         if (t.kind() == Transition.Kind.STALL) {
             // Our writeback of this block is in flight: the miss starts at its Put-Ack.
             missWaitsForWriteback = true;
@@ -175,12 +179,12 @@ public final class CacheController implements MemoryPort {
 
     @Override
     public long loadWord(long address) {
-        return l2Data[accessFrame * 8 + (int) ((address >>> 3) & 7)];
+        return accessPage[accessOffset + (int) ((address >>> 3) & 7)];
     }
 
     @Override
     public void storeWord(long address, long value) {
-        l2Data[accessFrame * 8 + (int) ((address >>> 3) & 7)] = value;
+        accessPage[accessOffset + (int) ((address >>> 3) & 7)] = value;
     }
 
     @Override
@@ -190,9 +194,9 @@ public final class CacheController implements MemoryPort {
 
     @Override
     public void storeByte(long address, int value) {
-        int i = accessFrame * 8 + (int) ((address >>> 3) & 7);
+        int i = accessOffset + (int) ((address >>> 3) & 7);
         int shift = (int) (address & 7) * 8;
-        l2Data[i] = (l2Data[i] & ~(0xffL << shift)) | ((long) (value & 0xff) << shift);
+        accessPage[i] = (accessPage[i] & ~(0xffL << shift)) | ((long) (value & 0xff) << shift);
     }
 
     private void startMiss(int state, int frame, long now) {
@@ -323,7 +327,7 @@ public final class CacheController implements MemoryPort {
                 dropFrame();
             }
             case INVALIDATE_L1 -> l1.invalidateBlock(xBlock);
-            case WRITE_DATA -> System.arraycopy(xMsg.data, 0, l2Data, xFrame * 8, 8);
+            case WRITE_DATA -> System.arraycopy(xMsg.data, 0, l2Data.page(xFrame), FrameData.offset(xFrame), 8);
             case ADD_ACKS -> pendingAcks += xMsg.acks;
             case COUNT_ACK -> pendingAcks--;
             case UNBLOCK -> ctx.send(xNow, ctx.obtain(MessageType.UNBLOCK, xBlock, cpu, ctx.home(xBlock), cpu));
@@ -347,6 +351,7 @@ public final class CacheController implements MemoryPort {
             replace(victim);
         }
         l2.install(victim, xBlock);
+        l2Data.allocate(victim);
         l2State[victim] = (byte) ST_I;
         if (frameObserver != null) {
             frameObserver.blockAllocated(victim, xBlock);
@@ -382,9 +387,9 @@ public final class CacheController implements MemoryPort {
     }
 
     private void writeBack(MessageType type) {
-        writebacks.add(xBlock, (byte) 0, l2Data, xFrame * 8);
+        writebacks.add(xBlock, (byte) 0, l2Data.page(xFrame), FrameData.offset(xFrame));
         Message m = ctx.obtain(type, xBlock, cpu, ctx.home(xBlock), cpu);
-        System.arraycopy(l2Data, xFrame * 8, m.data, 0, 8);
+        System.arraycopy(l2Data.page(xFrame), FrameData.offset(xFrame), m.data, 0, 8);
         ctx.send(xNow, m);
         stats.writebacks++;
         ctx.listener().blockEvicted(xNow, cpu, xBlock, true);
@@ -395,8 +400,8 @@ public final class CacheController implements MemoryPort {
         long[] src;
         int offset;
         if (xFrame >= 0) {
-            src = l2Data;
-            offset = xFrame * 8;
+            src = l2Data.page(xFrame);
+            offset = FrameData.offset(xFrame);
         } else {
             src = writebacks.data();
             offset = writebacks.find(xBlock) * 8;
@@ -472,7 +477,7 @@ public final class CacheController implements MemoryPort {
         int w = (int) ((address >>> 3) & 7);
         int frame = l2.lookup(block);
         if (frame >= 0) {
-            return l2Data[frame * 8 + w];
+            return l2Data.page(frame)[FrameData.offset(frame) + w];
         }
         int e = writebacks.find(block);
         if (e >= 0) {
