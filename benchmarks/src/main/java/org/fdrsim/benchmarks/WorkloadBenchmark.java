@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Simulated instructions per second on the workloads people run (issue 14), one per class
  * ({@link BenchmarkWorkload}), at 4 and 16 processors: the timed machine ({@code timed}), the
  * timed machine recording with FDR ({@code recorded}: run and flush, the dump not built), and
- * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint). A
+ * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint), and
+ * building the recording machine alone ({@code build}). A
  * run is one operation, building the machine included. Scores: the {@code instructions}
  * counter is simulated instructions per wall-clock second; on a shared machine read instead
  * {@code simulated / cpuMicros} (both totals over the measurement iterations): simulated
@@ -125,6 +126,18 @@ public class WorkloadBenchmark {
     /** One whole run of the program on {@code config}: its simulated instructions. */
     private long run(MachineConfig config) {
         return Simulation.run(program, config, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar();
+    }
+
+    /**
+     * Building the recording machine without running it (memory with the program's data, caches,
+     * directories, network, recorder): what every run pays before its first instruction, and a
+     * good part of these short runs at 16 and 64 processors. Milliseconds per machine.
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public Simulation build() {
+        return Simulation.prepare(program, recorded, Console.silent(), RunOptions.LOGS);
     }
 
     @Benchmark
