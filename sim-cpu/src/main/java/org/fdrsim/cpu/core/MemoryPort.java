@@ -1,5 +1,7 @@
 package org.fdrsim.cpu.core;
 
+import org.fdrsim.cpu.mem.SparseMemory;
+
 /**
  * A processor's path to cacheable data memory. The functional machine answers every access
  * at once from flat memory; the timed machine answers from the processor's caches and
@@ -31,4 +33,13 @@ public interface MemoryPort {
     int loadByte(long address);
 
     void storeByte(long address, int value);
+
+    /**
+     * The memory itself if this port is flat memory that never misses and adds no latency
+     * (every access hits at once), else null: a processor over such a port runs a loop that
+     * reads and writes the memory directly.
+     */
+    default SparseMemory flatMemory() {
+        return null;
+    }
 }

@@ -3,6 +3,7 @@ package org.fdrsim.cpu.core;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Opcode;
+import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.ProgramImage;
 
@@ -31,6 +32,10 @@ public final class Processor {
     private final int[] decodedOp;
     /** What {@link #run} executes: {@link #decodedOp}, or this processor's copy with breakpoints patched in. */
     private int[] op;
+    /** The program's {@link Code#packed} words, shared like {@link #decodedOp}. */
+    private final int[] decodedPacked;
+    /** What the flat-memory loop executes: {@link #decodedPacked}, or a copy with breakpoints patched in. */
+    private int[] packed;
     /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
     private int passPc = -1;
     private final int[] rdf;
@@ -53,6 +58,8 @@ public final class Processor {
     private long triggerCode;
 
     private MemoryPort memory;
+    /** The memory behind {@link #memory} when it is flat ({@link MemoryPort#flatMemory}): {@link #executeFlat} runs on it. */
+    private SparseMemory flat;
     private IoPort io;
     private int deviceAccessCycles;
     private ProcessorListener listener;
@@ -70,6 +77,8 @@ public final class Processor {
         this.codeLength = code.length();
         this.decodedOp = code.opcodes();
         this.op = decodedOp;
+        this.decodedPacked = code.packed();
+        this.packed = decodedPacked;
         this.rdf = code.rd();
         this.rs1f = code.rs1();
         this.rs2f = code.rs2();
@@ -77,6 +86,7 @@ public final class Processor {
         this.immf = code.imm();
         this.memorySize = memorySize;
         this.memory = memory;
+        this.flat = memory.flatMemory();
         this.io = io;
         this.pc = program.entry();
         this.csrs[Csr.CPUID.ordinal()] = id;
@@ -88,7 +98,16 @@ public final class Processor {
      * latency carries the cycle past the limit still completes. Returns the state afterwards.
      */
     public ProcessorState run(long cycleLimit, long icLimit) {
-        return passPc < 0 ? execute(cycleLimit, icLimit) : runPast(cycleLimit, icLimit);
+        return passPc < 0 ? dispatch(cycleLimit, icLimit) : runPast(cycleLimit, icLimit);
+    }
+
+    /**
+     * The loop for this processor's memory: over flat memory its own copy of the interpreter,
+     * so that its JIT profile is not shared with the timed machine's caches (see
+     * {@link #executeFlat}).
+     */
+    private ProcessorState dispatch(long cycleLimit, long icLimit) {
+        return flat != null ? executeFlat(cycleLimit, icLimit) : execute(cycleLimit, icLimit);
     }
 
     /**
@@ -99,24 +118,26 @@ public final class Processor {
         int at = passPc;
         if (pc != at || interruptDeliverable()) {
             passPc = -1; // the processor left the breakpoint (an interrupt takes it elsewhere first)
-            return execute(cycleLimit, icLimit);
+            return dispatch(cycleLimit, icLimit);
         }
         if (ic >= icLimit || state != ProcessorState.RUNNING) {
-            return execute(cycleLimit, icLimit); // nothing executes: the pass stays
+            return dispatch(cycleLimit, icLimit); // nothing executes: the pass stays
         }
         long before = ic;
         ProcessorState s;
         op[at] = decodedOp[at];
+        packed[at] = decodedPacked[at];
         try {
-            s = execute(cycleLimit, ic + 1);
+            s = dispatch(cycleLimit, ic + 1);
         } finally {
             op[at] = Code.BREAK;
+            packed[at] = Code.BREAK;
         }
         passPc = ic == before && pc == at ? at : -1;
         if (s != ProcessorState.RUNNING || ic >= icLimit || passPc >= 0) {
             return s;
         }
-        return execute(cycleLimit, icLimit);
+        return dispatch(cycleLimit, icLimit);
     }
 
     private ProcessorState execute(long cycleLimit, long icLimit) {
@@ -535,6 +556,382 @@ public final class Processor {
         return state;
     }
 
+    /**
+     * {@link #execute} for a processor over flat memory (the functional machine, replay): the
+     * same instructions with the same effects, counts and cycles ({@code FlatLoopTest} runs both
+     * loops side by side), but its own bytecode. Why a copy: the JIT profiles a method's
+     * bytecode, not its callers. Sharing one loop with the timed machine, a JVM that records
+     * and then replays (the benchmarks, {@code fdr verify}) compiled it for both memory ports
+     * and both listeners, and its speculations failed over and over in replay (repeated
+     * {@code profile_predicate} deoptimizations of the loop; each recompile ran in the slow
+     * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
+     * no acquire, it never misses), and each instruction is read from one packed int
+     * ({@link Code#packed}) instead of four arrays. Any change to an instruction's semantics
+     * must be made in both loops.
+     */
+    private ProcessorState executeFlat(long cycleLimit, long icLimit) {
+        if (state != ProcessorState.RUNNING) {
+            return state;
+        }
+        final int[] code = this.packed;
+        final int[] rs3f = this.rs3f;
+        final long[] immf = this.immf;
+        final long[] r = this.regs;
+        final long memSize = this.memorySize;
+        final SparseMemory mem = this.flat;
+
+        int pc = this.pc;
+        long ic = this.ic;
+        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
+        // device access cycles shrink the budget. cycle = base + ic.
+        long base = this.cycle - ic;
+        long icStop = Math.min(icLimit, ic + (cycleLimit - this.cycle));
+
+        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+            pc = takeInterrupt(pc, ic);
+        }
+
+        run:
+        while (ic < icStop) {
+            final int p = pc++;
+            final int w = code[p];
+            switch (w & 0xff) {
+                case 0: // LI
+                case 1: // LA
+                    r[(w >>> 8 & 0xff)] = immf[p];
+                    break;
+                case 2: // MOV
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)];
+                    break;
+                case 3: // NOP
+                    break;
+                case 4: // ADD
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + r[(w >>> 24)];
+                    break;
+                case 5: // SUB
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] - r[(w >>> 24)];
+                    break;
+                case 6: // MUL
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] * r[(w >>> 24)];
+                    break;
+                case 7: { // DIV
+                    long d = r[(w >>> 24)];
+                    if (d == 0) {
+                        pc = p;
+                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] / d;
+                    break;
+                }
+                case 8: { // REM
+                    long d = r[(w >>> 24)];
+                    if (d == 0) {
+                        pc = p;
+                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] % d;
+                    break;
+                }
+                case 9: // AND
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & r[(w >>> 24)];
+                    break;
+                case 10: // OR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | r[(w >>> 24)];
+                    break;
+                case 11: // XOR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ r[(w >>> 24)];
+                    break;
+                case 12: // SHL (shift amounts use the low 6 bits)
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << r[(w >>> 24)];
+                    break;
+                case 13: // SHR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> r[(w >>> 24)];
+                    break;
+                case 14: // SAR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> r[(w >>> 24)];
+                    break;
+                case 15: // SLT
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < r[(w >>> 24)] ? 1 : 0;
+                    break;
+                case 16: // SLTU
+                    r[(w >>> 8 & 0xff)] = Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0 ? 1 : 0;
+                    break;
+                case 17: // ADDI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + immf[p];
+                    break;
+                case 18: // ANDI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & immf[p];
+                    break;
+                case 19: // ORI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | immf[p];
+                    break;
+                case 20: // XORI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ immf[p];
+                    break;
+                case 21: // SHLI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << immf[p];
+                    break;
+                case 22: // SHRI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> immf[p];
+                    break;
+                case 23: // SARI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> immf[p];
+                    break;
+                case 24: // SLTI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < immf[p] ? 1 : 0;
+                    break;
+                case 25: { // LD
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!deviceLoad(p, a, ic, base + ic)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        base += deviceAccessCycles;
+                        icStop -= deviceAccessCycles;
+                        break;
+                    }
+                    long v = mem.loadWord(a);
+                    r[(w >>> 8 & 0xff)] = v;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 26: { // ST
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    long v = r[(w >>> 24)];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!deviceStore(p, a, v, ic, base + ic)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        base += deviceAccessCycles;
+                        icStop -= deviceAccessCycles;
+                        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                            pc = takeInterrupt(pc, ic + 1);
+                        }
+                        break;
+                    }
+                    mem.storeWord(a, v);
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 27: { // LB
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long v = mem.loadByte(a);
+                    r[(w >>> 8 & 0xff)] = v;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 28: { // SB
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long v = r[(w >>> 24)] & 0xff;
+                    mem.storeByte(a, (int) v);
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 29: // CAS
+                case 30: // SWAP
+                case 31: { // FADD
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long old = mem.loadWord(a);
+                    long operand = r[(w >>> 24)];
+                    int o = w & 0xff;
+                    if (o == 29) {
+                        if (old == operand) {
+                            mem.storeWord(a, r[rs3f[p]]);
+                        }
+                    } else if (o == 30) {
+                        mem.storeWord(a, operand);
+                    } else {
+                        mem.storeWord(a, old + operand);
+                    }
+                    r[(w >>> 8 & 0xff)] = old;
+                    if (listener != null) {
+                        listener.memoryAccess(id, ic + 1, p, a, true, old);
+                    }
+                    break;
+                }
+                case 32: // BEQ
+                    if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 33: // BNE
+                    if (r[(w >>> 16 & 0xff)] != r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 34: // BLT
+                    if (r[(w >>> 16 & 0xff)] < r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 35: // BGE
+                    if (r[(w >>> 16 & 0xff)] >= r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 36: // BLTU
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 37: // BGEU
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) >= 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 38: // J
+                    pc = (int) immf[p];
+                    break;
+                case 39: // JAL
+                    r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
+                    pc = (int) immf[p];
+                    break;
+                case 40: { // JALR
+                    long target = r[(w >>> 16 & 0xff)];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = p + 1;
+                    pc = (int) target;
+                    break;
+                }
+                case 41: { // RET
+                    long target = r[Code.DISCARD_REGISTER - 1];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    break;
+                }
+                case 42: // CSRR
+                    r[(w >>> 8 & 0xff)] = csrs[(int) immf[p]];
+                    break;
+                case 43: { // CSRW
+                    int c = (int) immf[p];
+                    if (c != CPUID) {
+                        csrs[c] = r[(w >>> 16 & 0xff)];
+                    }
+                    if (c == STATUS && pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 44: // EI
+                    csrs[STATUS] |= Csr.STATUS_IE;
+                    if (pendingInterrupts != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 45: // DI
+                    csrs[STATUS] &= ~Csr.STATUS_IE;
+                    break;
+                case 46: { // IRET
+                    long target = csrs[EPC];
+                    if (target < 0 || target >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    csrs[STATUS] |= Csr.STATUS_IE;
+                    if (pendingInterrupts != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
+                    long handler = csrs[IVEC];
+                    if (handler < 0 || handler >= codeLength) {
+                        pc = p;
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
+                        break run;
+                    }
+                    csrs[EPC] = p + 1;
+                    csrs[CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
+                    csrs[STATUS] &= ~Csr.STATUS_IE;
+                    pc = (int) handler;
+                    break;
+                }
+                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
+                    if (pendingInterrupts == 0) {
+                        ic++;
+                        state = ProcessorState.SLEEPING;
+                        break run;
+                    }
+                    if ((csrs[STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 49: // FENCE: a no-op under sequential consistency
+                    break;
+                case 50: // HALT
+                    ic++;
+                    state = ProcessorState.HALTED;
+                    break run;
+                case 51: // RDCYCLE
+                    r[(w >>> 8 & 0xff)] = io.readCycleCounter(id, base + ic);
+                    break;
+                case 52: // TRIGGER
+                    ic++;
+                    triggerCode = immf[p];
+                    state = ProcessorState.TRIGGERED;
+                    break run;
+                case 53: // ASSERT
+                    if (r[(w >>> 16 & 0xff)] == 0) {
+                        ic++;
+                        triggerCode = immf[p];
+                        state = ProcessorState.TRIGGERED;
+                        break run;
+                    }
+                    break;
+                default:
+                    pc = p;
+                    if ((w & 0xff) != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
+                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
+                    }
+                    break run; // Code.BREAK: stop before the patched instruction, pc on it
+            }
+            ic++;
+        }
+        this.pc = pc;
+        this.cycle = base + ic;
+        this.ic = ic;
+        return state;
+    }
+
     private static final int CPUID = Csr.CPUID.ordinal();
     private static final int IVEC = Csr.IVEC.ordinal();
     private static final int EPC = Csr.EPC.ordinal();
@@ -657,16 +1054,20 @@ public final class Processor {
         passPc = -1;
         if (pcs.length == 0) {
             op = decodedOp;
+            packed = decodedPacked;
             return;
         }
         int[] patched = decodedOp.clone();
+        int[] patchedWords = decodedPacked.clone();
         for (int p : pcs) {
             if (p < 0 || p >= codeLength) {
                 throw new IllegalArgumentException("breakpoint at pc " + p + " outside the code (0.." + (codeLength - 1) + ")");
             }
             patched[p] = Code.BREAK;
+            patchedWords[p] = Code.BREAK;
         }
         op = patched;
+        packed = patchedWords;
     }
 
     /** True if pc is on a patched breakpoint that the next run would stop at (not passed). */
@@ -689,6 +1090,7 @@ public final class Processor {
 
     public void setMemoryPort(MemoryPort memory) {
         this.memory = memory;
+        this.flat = memory.flatMemory();
     }
 
     public void setIoPort(IoPort io) {

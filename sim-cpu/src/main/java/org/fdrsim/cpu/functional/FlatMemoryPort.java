@@ -12,6 +12,11 @@ public final class FlatMemoryPort implements MemoryPort {
     }
 
     @Override
+    public SparseMemory flatMemory() {
+        return memory;
+    }
+
+    @Override
     public int acquire(long address, boolean write, long ic, long cycle) {
         return 0;
     }

@@ -31,6 +31,8 @@ public final class Code {
     private final int[] rs2;
     private final int[] rs3;
     private final long[] imm;
+    /** op | rd << 8 | rs1 << 16 | rs2 << 24 per instruction: one array read instead of four. */
+    private final int[] packed;
 
     public Code(List<Instruction> list) {
         int n = list.size();
@@ -41,6 +43,7 @@ public final class Code {
         rs2 = new int[n + 1];
         rs3 = new int[n + 1];
         imm = new long[n + 1];
+        packed = new int[n + 1];
         for (int i = 0; i < n; i++) {
             Instruction in = instructions[i];
             op[i] = in.op().ordinal();
@@ -49,8 +52,10 @@ public final class Code {
             rs2[i] = in.rs2();
             rs3[i] = in.rs3();
             imm[i] = in.imm();
+            packed[i] = pack(op[i], rd[i], rs1[i], rs2[i]);
         }
         op[n] = FALL_OFF;
+        packed[n] = FALL_OFF;
     }
 
     /** Number of instructions (the sentinel is not counted). */
@@ -85,6 +90,19 @@ public final class Code {
     /** Third source register fields. Do not modify. */
     public int[] rs3() {
         return rs3;
+    }
+
+    /**
+     * Opcode, destination and the first two source registers of every instruction in one int
+     * ({@link #pack}), with the sentinel at {@code length()}. Do not modify.
+     */
+    public int[] packed() {
+        return packed;
+    }
+
+    /** One {@link #packed} entry: the opcode in bits 0-7, rd in 8-15, rs1 in 16-23, rs2 in 24-31. */
+    private static int pack(int op, int rd, int rs1, int rs2) {
+        return op | rd << 8 | rs1 << 16 | rs2 << 24;
     }
 
     /** Immediates. Do not modify. */

@@ -1,0 +1,217 @@
+package org.fdrsim.cpu.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.fdrsim.cpu.functional.FlatMemoryPort;
+import org.fdrsim.cpu.isa.AddressMap;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A processor over flat memory runs its own copy of the interpreter loop ({@code executeFlat});
+ * every other port runs the timed machine's loop. The two must be the same machine: the same
+ * program, run in the same slices (instruction and cycle limits, interrupts posted between
+ * them, device accesses that cost cycles, a breakpoint), leaves the same architectural state,
+ * memory and listener events after every slice.
+ */
+class FlatLoopTest {
+    /** Every opcode class: ALU, memory (word, byte, atomics), branches, calls, CSRs, traps, devices, rdcycle, a fault. */
+    private static final String PROGRAM = """
+                .data
+                .align 64
+            buf:    .space 1024
+                .text
+            _start: la   r20, handler
+                    csrw ivec, r20
+                    ei
+                    la   r1, buf
+                    li   r2, 60
+                    li   r9, 0x9E3779B97F4A7C15
+                    li   r15, 0xFFFF00000000
+            loop:   ld   r3, 0(r1)
+                    ld   r4, 8(r1)
+                    add  r3, r3, r4
+                    xor  r3, r3, r9
+                    mul  r5, r3, r2
+                    li   r6, 7
+                    div  r7, r5, r6
+                    rem  r8, r5, r6
+                    sub  r3, r3, r7
+                    and  r10, r3, r8
+                    or   r10, r10, r5
+                    shl  r11, r3, r2
+                    shr  r12, r3, r2
+                    sar  r13, r3, r2
+                    slt  r14, r3, r5
+                    sltu r16, r3, r5
+                    andi r10, r10, 0xff
+                    ori  r10, r10, 3
+                    xori r10, r10, 5
+                    shli r11, r11, 3
+                    shri r12, r12, 2
+                    sari r13, r13, 1
+                    slti r14, r3, 9
+                    st   r3, 0(r1)
+                    sb   r10, 17(r1)
+                    lb   r10, 17(r1)
+                    cas  r11, r10, r3, 24(r1)
+                    swap r12, r3, 32(r1)
+                    fadd r13, r2, 40(r1)
+                    rdcycle r14
+                    ld   r16, 0(r15)
+                    st   r16, 8(r15)
+                    jal  sub
+                    csrr r17, scratch
+                    addi r17, r17, 1
+                    csrw scratch, r17
+                    andi r18, r2, 7
+                    bne  r18, r0, skip
+                    trap 3
+                    di
+                    nop
+                    ei
+            skip:   blt  r3, r0, neg
+                    bge  r3, r0, pos
+            neg:    addi r19, r19, 1
+            pos:    bltu r2, r6, near
+                    bgeu r2, r6, far
+            near:   fence
+            far:    addi r1, r1, 8
+                    addi r2, r2, -1
+                    bne  r2, r0, loop
+                    li   r6, 0
+                    div  r7, r5, r6
+                    halt
+            sub:    la   r21, back
+                    jalr r22, r21
+                    ret
+            back:   addi r23, r23, 1
+                    jalr r0, r22
+            handler: csrr r24, cause
+                    addi r25, r25, 1
+                    iret
+            """;
+
+    /** Device registers that answer every aligned I/O address with a value made from the address and the cycle. */
+    private static final class Devices implements IoPort {
+        final List<String> stores = new ArrayList<>();
+
+        @Override
+        public boolean isMapped(long address) {
+            return true;
+        }
+
+        @Override
+        public long load(int cpu, long address, long cycle) {
+            return address * 31 + cycle;
+        }
+
+        @Override
+        public void store(int cpu, long address, long value, long cycle) {
+            stores.add(address + "=" + value + "@" + cycle);
+        }
+    }
+
+    /** Latency-free memory that is not a {@link FlatMemoryPort}: the processor runs the timed machine's loop over it. */
+    private record PlainPort(SparseMemory memory) implements MemoryPort {
+        @Override
+        public int acquire(long address, boolean write, long ic, long cycle) {
+            return 0;
+        }
+
+        @Override
+        public long loadWord(long address) {
+            return memory.loadWord(address);
+        }
+
+        @Override
+        public void storeWord(long address, long value) {
+            memory.storeWord(address, value);
+        }
+
+        @Override
+        public int loadByte(long address) {
+            return memory.loadByte(address);
+        }
+
+        @Override
+        public void storeByte(long address, int value) {
+            memory.storeByte(address, value);
+        }
+    }
+
+    /** One processor, its memory, devices and the events its listener saw. */
+    private static final class Rig {
+        final SparseMemory memory;
+        final Devices devices = new Devices();
+        final List<String> events = new ArrayList<>();
+        final Processor cpu;
+
+        Rig(ProgramImage program, boolean flat) {
+            memory = SparseMemory.holding(program, AddressMap.DEFAULT_MEMORY_PER_CPU);
+            MemoryPort port = flat ? new FlatMemoryPort(memory) : new PlainPort(memory);
+            cpu = new Processor(0, program, memory.size(), port, devices);
+            cpu.setDeviceAccessCycles(5);
+            cpu.setListener(new ProcessorListener() {
+                @Override
+                public void memoryAccess(int c, long ic, int pc, long address, boolean write, long value) {
+                    events.add(ic + ":" + pc + (write ? " st " : " ld ") + address + "=" + value);
+                }
+
+                @Override
+                public void interruptTaken(int c, long ic, int number) {
+                    events.add(ic + ": interrupt " + number);
+                }
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void theFlatLoopAndTheTimedLoopAreTheSameMachine(long seed) {
+        ProgramImage program = Exec.assemble(PROGRAM);
+        Rig flat = new Rig(program, true);
+        Rig plain = new Rig(program, false);
+        SplittableRandom random = new SplittableRandom(seed);
+        int breakpointAt = seed % 2 == 0 ? 40 : -1;
+        if (breakpointAt >= 0) {
+            flat.cpu.setBreakpoints(new int[] {breakpointAt});
+            plain.cpu.setBreakpoints(new int[] {breakpointAt});
+        }
+        int slices = 0;
+        while (!flat.cpu.state().isFinal() && slices++ < 100_000) {
+            long icLimit = flat.cpu.instructionCount() + random.nextInt(1, 200);
+            long cycleLimit = random.nextBoolean() ? Long.MAX_VALUE : flat.cpu.cycle() + random.nextInt(1, 300);
+            if (random.nextInt(8) == 0) {
+                int number = random.nextInt(1, 4);
+                flat.cpu.postInterrupt(number);
+                plain.cpu.postInterrupt(number);
+            }
+            if (flat.cpu.state() == ProcessorState.SLEEPING) {
+                flat.cpu.setState(ProcessorState.RUNNING);
+                plain.cpu.setState(ProcessorState.RUNNING);
+            }
+            if (flat.cpu.atBreakpoint()) {
+                flat.cpu.passBreakpoint();
+                plain.cpu.passBreakpoint();
+            }
+            ProcessorState a = flat.cpu.run(cycleLimit, icLimit);
+            ProcessorState b = plain.cpu.run(cycleLimit, icLimit);
+            assertThat(a).as("slice %d", slices).isEqualTo(b);
+            assertThat(ArchState.of(flat.cpu)).as("slice %d", slices).usingRecursiveComparison()
+                    .isEqualTo(ArchState.of(plain.cpu));
+        }
+        assertThat(flat.cpu.state()).isEqualTo(ProcessorState.FAULTED);
+        assertThat(flat.cpu.fault()).isEqualTo(plain.cpu.fault());
+        assertThat(flat.cpu.fault().kind()).isEqualTo(FaultKind.DIVISION_BY_ZERO);
+        assertThat(flat.events).isEqualTo(plain.events).hasSizeGreaterThan(480);
+        assertThat(flat.events).anyMatch(e -> e.contains("interrupt"));
+        assertThat(flat.devices.stores).isEqualTo(plain.devices.stores).hasSize(60);
+        assertThat(flat.memory.sameContents(plain.memory)).isTrue();
+    }
+}
