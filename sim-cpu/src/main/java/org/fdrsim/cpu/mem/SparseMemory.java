@@ -21,8 +21,10 @@ import org.fdrsim.cpu.program.ProgramImage;
  * size (slightly more). Packing is a host representation only: every read, image, copy and
  * page visit sees the same words, and a packed page stays listed (in {@link #pagesInUse},
  * {@link #forEachPage}) exactly like the array it replaced, so dumps do not change.
- * Accesses to hot pages cost what they did before (array lookups and a null check); only a
- * miss takes the slow path that allocates, unpacks and packs.
+ * A packed page's slot in the page table holds the {@link #PACKED} marker, not null, so that
+ * reading an untouched page stays a null check that returns 0 with no call on its path (a
+ * call or trap there made the interpreter's compiled loop up to 1.5x slower when a program
+ * read untouched memory now and then); a hot access costs the marker compare more.
  *
  * <p>{@link #image} takes an immutable {@link MemoryImage} without copying: the image and the
  * memory share their pages, and the first store to a shared page copies it (copy-on-write). A
@@ -45,9 +47,13 @@ public final class SparseMemory {
     private static final int CHUNK_SHIFT = 24; // 16 MB per directory chunk
     private static final int PAGES_PER_CHUNK = 1 << (CHUNK_SHIFT - PAGE_SHIFT);
 
+    /** The page-table entry of a packed page (never read or written as a page: it has no words). */
+    private static final long[] PACKED = new long[0];
+
     private final long size;
+    /** The page table: per 16 MB chunk, per page, the page's words, {@link #PACKED}, or null (untouched). */
     private final long[][][] chunks;
-    /** Per chunk, its packed pages (null: none; {@link PageCodec#ZERO}: a page of zeros). */
+    /** Per chunk, its packed pages' bytes (null: none; {@link PageCodec#ZERO}: a page of zeros). */
     private final byte[][][] packed;
     /** Per chunk, which pages an image shares (copy before storing); null: none shared. */
     private boolean[][] shared;
@@ -97,12 +103,11 @@ public final class SparseMemory {
             int p = (int) (base >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
             long[] words = image.page(i);
             if (words == null) {
+                chunk(c)[p] = PACKED;
                 packedChunk(c)[p] = image.packedPage(i);
             } else {
                 makeRoom();
-                if (chunks[c] == null) {
-                    chunks[c] = new long[PAGES_PER_CHUNK][];
-                }
+                chunk(c);
                 if (shared[c] == null) {
                     shared[c] = new boolean[PAGES_PER_CHUNK];
                 }
@@ -152,21 +157,20 @@ public final class SparseMemory {
         int n = 0;
         for (int c = 0; c < chunks.length; c++) {
             long[][] chunk = chunks[c];
-            byte[][] packedChunk = packed[c];
-            if (chunk == null && packedChunk == null) {
+            if (chunk == null) {
                 continue;
             }
-            if (chunk != null && shared[c] == null) {
+            if (shared[c] == null) {
                 shared[c] = new boolean[PAGES_PER_CHUNK];
             }
             for (int p = 0; p < PAGES_PER_CHUNK; p++) {
-                if (chunk != null && chunk[p] != null) {
+                if (chunk[p] == PACKED) {
+                    bases[n] = base(c, p);
+                    packs[n++] = packed[c][p];
+                } else if (chunk[p] != null) {
                     bases[n] = base(c, p);
                     pages[n++] = chunk[p];
                     shared[c][p] = true;
-                } else if (packedChunk != null && packedChunk[p] != null) {
-                    bases[n] = base(c, p);
-                    packs[n++] = packedChunk[p];
                 }
             }
         }
@@ -185,7 +189,13 @@ public final class SparseMemory {
     /** The word at {@code address}, which must be 8-byte aligned and inside memory. */
     public long loadWord(long address) {
         long[] page = pageOrNull(address);
-        return page == null ? coldWord(address) : page[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)];
+        if (page == null) {
+            return 0;
+        }
+        if (page == PACKED) {
+            return coldWord(address);
+        }
+        return page[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)];
     }
 
     public void storeWord(long address, long value) {
@@ -207,7 +217,7 @@ public final class SparseMemory {
     /** Copies the 8 words of the 64-byte block at {@code blockAddress} into {@code dst[offset..]}. */
     public void readBlock(long blockAddress, long[] dst, int offset) {
         long[] page = pageOrNull(blockAddress);
-        if (page == null) {
+        if (page == PACKED) {
             page = unpacked(blockAddress);
         }
         int i = (int) (blockAddress >>> 3) & (WORDS_PER_PAGE - 1);
@@ -283,22 +293,19 @@ public final class SparseMemory {
         byte[] bytes = null;
         for (int c = 0; c < chunks.length; c++) {
             long[][] chunk = chunks[c];
-            byte[][] packedChunk = packed[c];
-            if (chunk == null && packedChunk == null) {
-                continue;
-            }
-            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
-                if (chunk != null && chunk[p] != null) {
-                    if (wanted.test(base(c, p))) {
-                        visitor.visit(base(c, p), chunk[p]);
-                    }
-                } else if (packedChunk != null && packedChunk[p] != null && wanted.test(base(c, p))) {
+            for (int p = 0; chunk != null && p < PAGES_PER_CHUNK; p++) {
+                if (chunk[p] == null || !wanted.test(base(c, p))) {
+                    continue;
+                }
+                if (chunk[p] == PACKED) {
                     if (words == null) {
                         words = new long[WORDS_PER_PAGE];
                         bytes = new byte[PAGE_BYTES];
                     }
-                    PageCodec.unpack(packedChunk[p], words, bytes);
+                    PageCodec.unpack(packed[c][p], words, bytes);
                     visitor.visit(base(c, p), words);
+                } else {
+                    visitor.visit(base(c, p), chunk[p]);
                 }
             }
         }
@@ -319,8 +326,8 @@ public final class SparseMemory {
         for (int c = 0; c < chunks.length; c++) {
             long[][] chunk = chunks[c];
             for (int p = 0; chunk != null && p < PAGES_PER_CHUNK; p++) {
-                if (chunk[p] == null) {
-                    continue;
+                if (chunk[p] == null || chunk[p] == PACKED) {
+                    continue; // packed pages: below
                 }
                 if (shared != null && shared[c] != null && shared[c][p]) {
                     chunk[p] = new long[WORDS_PER_PAGE];
@@ -346,16 +353,13 @@ public final class SparseMemory {
         SparseMemory copy = new SparseMemory(size, hot.capacity());
         for (int c = 0; c < chunks.length; c++) {
             long[][] chunk = chunks[c];
-            byte[][] packedChunk = packed[c];
-            if (chunk == null && packedChunk == null) {
-                continue;
-            }
-            for (int p = 0; p < PAGES_PER_CHUNK; p++) {
-                if (chunk != null && chunk[p] != null) {
-                    System.arraycopy(chunk[p], 0, copy.page(base(c, p)), 0, WORDS_PER_PAGE);
-                } else if (packedChunk != null && packedChunk[p] != null) {
-                    copy.packedChunk(c)[p] = packedChunk[p];
+            for (int p = 0; chunk != null && p < PAGES_PER_CHUNK; p++) {
+                if (chunk[p] == PACKED) {
+                    copy.chunk(c)[p] = PACKED;
+                    copy.packedChunk(c)[p] = packed[c][p];
                     copy.pagesInUse++;
+                } else if (chunk[p] != null) {
+                    System.arraycopy(chunk[p], 0, copy.page(base(c, p)), 0, WORDS_PER_PAGE);
                 }
             }
         }
@@ -377,7 +381,7 @@ public final class SparseMemory {
         long[] wordsB = new long[WORDS_PER_PAGE];
         byte[] bytes = new byte[PAGE_BYTES];
         for (int c = 0; c < chunks.length; c++) {
-            if (chunks[c] == null && packed[c] == null && other.chunks[c] == null && other.packed[c] == null) {
+            if (chunks[c] == null && other.chunks[c] == null) {
                 continue;
             }
             for (int p = 0; p < PAGES_PER_CHUNK; p++) {
@@ -406,14 +410,12 @@ public final class SparseMemory {
      */
     public long firstDifference(long base, long[] words) {
         long[] page = pageOrNull(base);
-        if (page == null) {
-            byte[] b = packedPage((int) (base >>> CHUNK_SHIFT), (int) (base >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1));
-            if (b != null) {
-                if (view == null) {
-                    view = new long[WORDS_PER_PAGE];
-                }
-                page = unpackInto(b, view, scratch());
+        if (page == PACKED) {
+            if (view == null) {
+                view = new long[WORDS_PER_PAGE];
             }
+            page = unpackInto(packedPage((int) (base >>> CHUNK_SHIFT), (int) (base >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1)),
+                    view, scratch());
         }
         int m = page == null ? firstNonZero(words) : Arrays.mismatch(page, words);
         return m < 0 ? -1 : base + 8L * m;
@@ -440,7 +442,7 @@ public final class SparseMemory {
         if (chunk != null) {
             int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
             long[] page = chunk[p];
-            if (page != null && (shared == null || shared[c] == null || !shared[c][p])) {
+            if (page != null && page != PACKED && (shared == null || shared[c] == null || !shared[c][p])) {
                 return page;
             }
         }
@@ -453,6 +455,9 @@ public final class SparseMemory {
         int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
         long[][] chunk = chunks[c];
         long[] page = chunk == null ? null : chunk[p];
+        if (page == PACKED) {
+            return unpacked(address);
+        }
         if (page != null) {
             // An image holds this page: store into a copy of it (it stays in the hot set).
             long[] copy = takeSpare();
@@ -461,47 +466,28 @@ public final class SparseMemory {
             shared[c][p] = false;
             return copy;
         }
-        page = unpacked(address);
-        if (page != null) {
-            return page;
-        }
         makeRoom();
         page = takeSpare();
         Arrays.fill(page, 0L);
-        if (chunks[c] == null) {
-            chunks[c] = new long[PAGES_PER_CHUNK][];
-        }
-        chunks[c][p] = page;
+        chunk(c)[p] = page;
         hot.add(address >>> PAGE_SHIFT);
         pagesInUse++;
         return page;
     }
 
-    /** A load's slow path: the word of a packed page (unpacked) or of an untouched one (0). */
+    /** A load's slow path: the word of a packed page, unpacked (not inlined into the hot path). */
     private long coldWord(long address) {
-        long[] page = unpacked(address);
-        return page == null ? 0 : page[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)];
+        return unpacked(address)[(int) (address >>> 3) & (WORDS_PER_PAGE - 1)];
     }
 
-    /**
-     * Makes the packed page holding {@code address} hot and returns it; null if that page is
-     * not packed (untouched, or already hot).
-     */
+    /** Makes the packed page holding {@code address} hot and returns it. */
     private long[] unpacked(long address) {
         int c = (int) (address >>> CHUNK_SHIFT);
-        byte[][] packedChunk = packed[c];
         int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
-        byte[] bytes = packedChunk == null ? null : packedChunk[p];
-        if (bytes == null) {
-            return null;
-        }
-        makeRoom();
+        makeRoom(); // before taking the bytes: packing another page cannot touch this one's slot
         long[] page = takeSpare();
-        PageCodec.unpack(bytes, page, scratch());
-        packedChunk[p] = null;
-        if (chunks[c] == null) {
-            chunks[c] = new long[PAGES_PER_CHUNK][];
-        }
+        PageCodec.unpack(packed[c][p], page, scratch());
+        packed[c][p] = null;
         chunks[c][p] = page;
         hot.add(address >>> PAGE_SHIFT);
         return page;
@@ -520,7 +506,7 @@ public final class SparseMemory {
             codec = new PageCodec();
         }
         packedChunk(c)[p] = codec.pack(page);
-        chunks[c][p] = null;
+        chunks[c][p] = PACKED;
         if (shared != null && shared[c] != null && shared[c][p]) {
             shared[c][p] = false; // an image holds the array: never reuse it
         } else {
@@ -538,6 +524,16 @@ public final class SparseMemory {
         return page;
     }
 
+    /** Chunk {@code c}'s page table, made if it has none yet. */
+    private long[][] chunk(int c) {
+        long[][] chunk = chunks[c];
+        if (chunk == null) {
+            chunk = new long[PAGES_PER_CHUNK][];
+            chunks[c] = chunk;
+        }
+        return chunk;
+    }
+
     private byte[][] packedChunk(int c) {
         byte[][] chunk = packed[c];
         if (chunk == null) {
@@ -547,8 +543,10 @@ public final class SparseMemory {
         return chunk;
     }
 
+    /** Page (c, p)'s words if it is hot, else null. */
     private long[] hotPage(int c, int p) {
-        return chunks[c] == null ? null : chunks[c][p];
+        long[] page = chunks[c] == null ? null : chunks[c][p];
+        return page == PACKED ? null : page;
     }
 
     private byte[] packedPage(int c, int p) {
