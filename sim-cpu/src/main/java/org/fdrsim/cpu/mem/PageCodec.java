@@ -22,6 +22,8 @@ final class PageCodec {
     static final byte[] ZERO = new byte[0];
 
     static final int WORDS = SparseMemory.PAGE_BYTES / 8;
+    /** The largest packed size worth keeping: three quarters of a page. */
+    static final int WORTH_PACKING = SparseMemory.PAGE_BYTES * 3 / 4;
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final Lz4Decompressor LZ4_IN = new Lz4Decompressor(); // stateless
@@ -31,7 +33,12 @@ final class PageCodec {
     private final byte[] raw = new byte[SparseMemory.PAGE_BYTES];
     private final byte[] out = new byte[lz4.maxCompressedLength(SparseMemory.PAGE_BYTES)];
 
-    /** {@code words} packed into a new array (or {@link #ZERO}); {@code words} is not changed. */
+    /**
+     * {@code words} packed into a new array (or {@link #ZERO}); null if packing would save
+     * less than a quarter of the page (random data: keeping the words costs no more memory,
+     * and spares compressing and decompressing the page on every pass). {@code words} is not
+     * changed.
+     */
     byte[] pack(long[] words) {
         if (isZero(words)) {
             return ZERO;
@@ -40,7 +47,7 @@ final class PageCodec {
             LONGS.set(raw, 8 * w, words[w]);
         }
         int n = lz4.compress(raw, 0, raw.length, out, 0, out.length);
-        return Arrays.copyOf(out, n);
+        return n > WORTH_PACKING ? null : Arrays.copyOf(out, n);
     }
 
     /**

@@ -16,9 +16,10 @@ import org.fdrsim.cpu.program.ProgramImage;
  * arrays (the <i>hot</i> set, {@link #DEFAULT_HOT_MB} MiB unless the system property
  * {@value #HOT_MB_PROPERTY} or the constructor says otherwise); when a page must become hot
  * and the set is full, the page that became hot longest ago is packed (LZ4, {@link PageCodec})
- * and its array reused. An access to a packed page unpacks it. So a memory whose pages compress
- * well costs the budget plus its compressed size; an incompressible one still costs its full
- * size (slightly more). Packing is a host representation only: every read, image, copy and
+ * and its array reused. An access to a packed page unpacks it. A page that LZ4 cannot shrink by
+ * a quarter (random data) is not packed: it leaves the hot set but keeps its words, for good
+ * (no later packing attempts). So a memory whose pages compress well costs the budget plus
+ * its compressed size; an incompressible one costs its full size, as without packing. Packing is a host representation only: every read, image, copy and
  * page visit sees the same words, and a packed page stays listed (in {@link #pagesInUse},
  * {@link #forEachPage}) exactly like the array it replaced, so dumps do not change.
  * A packed page's slot in the page table holds the {@link #PACKED} marker, not null, so that
@@ -58,6 +59,7 @@ public final class SparseMemory {
     /** Per chunk, which pages an image shares (copy before storing); null: none shared. */
     private boolean[][] shared;
     private int pagesInUse;
+    private int packedCount;
     private final HotPages hot;
     private PageCodec codec; // made on the first packing
     /** A page array whose page was packed, kept for the next page to become hot (no garbage). */
@@ -105,6 +107,7 @@ public final class SparseMemory {
             if (words == null) {
                 chunk(c)[p] = PACKED;
                 packedChunk(c)[p] = image.packedPage(i);
+                packedCount++;
             } else {
                 makeRoom();
                 chunk(c);
@@ -265,9 +268,17 @@ public final class SparseMemory {
         return pagesInUse;
     }
 
-    /** Number of pages held packed (the rest of {@link #pagesInUse} are hot). */
+    /** Number of pages held packed. */
     public int packedPages() {
-        return pagesInUse - hot.size();
+        return packedCount;
+    }
+
+    /**
+     * Number of pages in the hot set (at most {@link #hotPageLimit}); the pages neither hot
+     * nor packed are those that did not compress.
+     */
+    public int pagesInHotSet() {
+        return hot.size();
     }
 
     /** The most pages held unpacked. */
@@ -358,6 +369,7 @@ public final class SparseMemory {
                     copy.chunk(c)[p] = PACKED;
                     copy.packedChunk(c)[p] = packed[c][p];
                     copy.pagesInUse++;
+                    copy.packedCount++;
                 } else if (chunk[p] != null) {
                     System.arraycopy(chunk[p], 0, copy.page(base(c, p)), 0, WORDS_PER_PAGE);
                 }
@@ -488,12 +500,16 @@ public final class SparseMemory {
         long[] page = takeSpare();
         PageCodec.unpack(packed[c][p], page, scratch());
         packed[c][p] = null;
+        packedCount--;
         chunks[c][p] = page;
         hot.add(address >>> PAGE_SHIFT);
         return page;
     }
 
-    /** Packs the oldest hot page if the hot set is full, so that one more page can become hot. */
+    /**
+     * Packs the oldest hot page if the hot set is full, so that one more page can become hot
+     * (a page not worth packing leaves the hot set as it is).
+     */
     private void makeRoom() {
         if (!hot.full()) {
             return;
@@ -505,7 +521,12 @@ public final class SparseMemory {
         if (codec == null) {
             codec = new PageCodec();
         }
-        packedChunk(c)[p] = codec.pack(page);
+        byte[] bytes = codec.pack(page);
+        if (bytes == null) {
+            return; // does not compress: stays as words, outside the hot set
+        }
+        packedChunk(c)[p] = bytes;
+        packedCount++;
         chunks[c][p] = PACKED;
         if (shared != null && shared[c] != null && shared[c][p]) {
             shared[c][p] = false; // an image holds the array: never reuse it
