@@ -19,17 +19,18 @@ import org.fdrsim.cpu.program.ProgramImage;
  * and its array reused. An access to a packed page unpacks it. A page that LZ4 cannot shrink by
  * a quarter (random data) is not packed: it leaves the hot set but keeps its words, for good
  * (no later packing attempts). So a memory whose pages compress well costs the budget plus
- * its compressed size; an incompressible one costs its full size, as without packing. Packing is a host representation only: every read, image, copy and
- * page visit sees the same words, and a packed page stays listed (in {@link #pagesInUse},
- * {@link #forEachPage}) exactly like the array it replaced, so dumps do not change.
- * A packed page's slot in the page table holds the {@link #PACKED} marker, not null, so that
+ * its compressed size; an incompressible one costs its full size, as without packing.
+ * Packing is a host representation only: every read, image, copy and page visit sees the
+ * same words, and a packed page stays listed (in {@link #pagesInUse}, {@link #forEachPage})
+ * exactly like the array it replaced, so dumps do not change. A packed page's slot in the
+ * page table holds the {@code PACKED} marker, not null, so that
  * reading an untouched page stays a null check that returns 0 with no call on its path (a
  * call or trap there made the interpreter's compiled loop up to 1.5x slower when a program
  * read untouched memory now and then); a hot access costs the marker compare more.
  *
  * <p>{@link #image} takes an immutable {@link MemoryImage} without copying: the image and the
  * memory share their pages, and the first store to a shared page copies it (copy-on-write). A
- * memory that never made or started from an image pays one null check per store. Packed pages
+ * memory that never made or started from an image pays one null check per store for it. Packed pages
  * are immutable arrays, shared with images as they are; packing a shared page drops the
  * memory's reference to the array and never reuses it, so an image keeps its contents.
  *
