@@ -30,10 +30,9 @@ record MemoryComparison(long address, long want, long got) {
                 first[2] = replayed.loadWord(d);
             }
         });
-        replayed.forEachPage((base, words) -> {
-            if (listed.get((int) (base / SparseMemory.PAGE_BYTES)) || (first[0] >= 0 && first[0] < base)) {
-                return;
-            }
+        // Listed pages are compared already; asking first spares unpacking them (SparseMemory packs pages).
+        replayed.forEachPage(base -> !listed.get((int) (base / SparseMemory.PAGE_BYTES))
+                && (first[0] < 0 || first[0] >= base), (base, words) -> {
             for (int w = 0; w < words.length; w++) {
                 if (words[w] != 0) {
                     if (first[0] < 0 || base + 8L * w < first[0]) {
