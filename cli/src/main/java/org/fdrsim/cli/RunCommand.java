@@ -74,6 +74,7 @@ final class RunCommand implements Callable<Integer> {
         byte[] inputBytes = readInput(config.devices().consoleInput());
         Console console = new Console(inputBytes, consoleOutput == null ? main.out : null);
         RecordedRuns.Run recorded = null;
+        Machine machineRun;
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
         Map<String, Object> tree;
@@ -83,6 +84,7 @@ final class RunCommand implements Callable<Integer> {
             Simulation run = Simulation.prepare(program, config, console,
                     record ? RunOptions.COUNTED : RunOptions.LOGS);
             Machine m = run.machine();
+            machineRun = m;
             try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
                     SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
                             clock, limit)) {
@@ -109,10 +111,11 @@ final class RunCommand implements Callable<Integer> {
             }
             main.out.println("---");
             main.out.println(result.describeStop());
-            if (recorded != null) {
-                // processors' ICs restart at each checkpoint: the run's count comes from the machine
+            if (machineRun.instructionsSoFar() != result.instructions()) {
+                // processors' ICs restart at each checkpoint (--record, or recorder.enabled=true):
+                // the run's count comes from the machine
                 main.out.printf("instructions: %d in all; in the last checkpoint interval %d (%s)%n",
-                        recorded.machine().instructionsSoFar(), result.instructions(), perCpu(result.instructionsPerCpu()));
+                        machineRun.instructionsSoFar(), result.instructions(), perCpu(result.instructionsPerCpu()));
             } else {
                 main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             }
@@ -132,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
         if (statsJson != null) {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
-        long committed = recorded != null ? recorded.machine().instructionsSoFar() : result.instructions();
+        long committed = machineRun.instructionsSoFar();
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, committed / (nanos / 1e3));
         Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {

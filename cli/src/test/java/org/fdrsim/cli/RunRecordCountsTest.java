@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import org.fdrsim.cli.CliTest.Outcome;
 import org.junit.jupiter.api.Test;
 
-/** {@code fdr run --record} reports the whole run's instructions, not the last checkpoint interval's. */
+/** {@code fdr run --record} (or with the recorder switched on by a setting) reports the whole run's instructions, not the last checkpoint interval's. */
 class RunRecordCountsTest {
 
     @Test
@@ -25,6 +25,18 @@ class RunRecordCountsTest {
         long last = number(rec.out(), "\\((\\d+) in the last checkpoint interval\\)");
         assertThat(last).isLessThan(total / 2);
         assertThat(number(rec.out(), "simulated, (\\d+) checkpoints")).isGreaterThan(3);
+    }
+
+    @Test
+    void aRunWhoseConfigurationTurnsTheRecorderOnCountsEveryIntervalToo() {
+        Outcome plain = fdr("run", example("racy-counter.s"));
+        long total = number(plain.out(), "instructions: (\\d+) \\(cpu0");
+        // the recorder switched on by a setting, not by --record: the summary still counts the whole run
+        Outcome rec = fdr("run", example("racy-counter.s"), "--set", "recorder.enabled=true",
+                "--set", "checkpoint.interval=5000 cycles");
+        assertThat(rec.status()).as(rec.err()).isZero();
+        assertThat(number(rec.out(), "instructions: (\\d+) in all; in the last checkpoint interval")).isEqualTo(total);
+        assertThat(number(rec.out(), "in the last checkpoint interval (\\d+) \\(")).isLessThan(total / 2);
     }
 
     private static long number(String text, String regex) {
