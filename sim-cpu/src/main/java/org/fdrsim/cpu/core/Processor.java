@@ -23,48 +23,50 @@ import org.fdrsim.cpu.program.ProgramImage;
  * {@link #resetInstructionCount}: the FDR recorder's IC.
  */
 public final class Processor {
+    // The state below is package-private where the instruction loops (PortLoop, FlatLoop) read
+    // and write it: they are this class's run loop, kept in files of their own.
     private static final int LI = Opcode.LI.ordinal();
 
-    private final int id;
+    final int id;
     private final ProgramImage program;
-    private final int codeLength;
+    final int codeLength;
     /** The program's decoded opcodes, shared by every processor running it. */
     private final int[] decodedOp;
     /** What {@link #run} executes: {@link #decodedOp}, or this processor's copy with breakpoints patched in. */
-    private int[] op;
+    int[] op;
     /** The program's {@link Code#packed} words, shared like {@link #decodedOp}. */
     private final int[] decodedPacked;
     /** What the flat-memory loop executes: {@link #decodedPacked}, or a copy with breakpoints patched in. */
-    private int[] packed;
+    int[] packed;
     /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
     private int passPc = -1;
-    private final int[] rdf;
-    private final int[] rs1f;
-    private final int[] rs2f;
-    private final int[] rs3f;
-    private final long[] immf;
-    private final long memorySize;
+    final int[] rdf;
+    final int[] rs1f;
+    final int[] rs2f;
+    final int[] rs3f;
+    final long[] immf;
+    final long memorySize;
 
     /** r0..r31 plus the slot that absorbs writes to r0. */
-    private final long[] regs = new long[Code.DISCARD_REGISTER + 1];
-    private final long[] csrs = new long[Csr.count()];
+    final long[] regs = new long[Code.DISCARD_REGISTER + 1];
+    final long[] csrs = new long[Csr.count()];
 
-    private int pc;
-    private long ic;
-    private long cycle;
-    private long pendingInterrupts;
-    private ProcessorState state = ProcessorState.RUNNING;
+    int pc;
+    long ic;
+    long cycle;
+    long pendingInterrupts;
+    ProcessorState state = ProcessorState.RUNNING;
     private Fault fault;
-    private long triggerCode;
+    long triggerCode;
 
-    private MemoryPort memory;
-    /** The memory behind {@link #memory} when it is flat ({@link MemoryPort#flatMemory}): {@link #executeFlat} runs on it. */
-    private SparseMemory flat;
-    private IoPort io;
-    private int deviceAccessCycles;
-    private ProcessorListener listener;
+    MemoryPort memory;
+    /** The memory behind {@link #memory} when it is flat ({@link MemoryPort#flatMemory}): {@link FlatLoop} runs on it. */
+    SparseMemory flat;
+    IoPort io;
+    int deviceAccessCycles;
+    ProcessorListener listener;
     /** {@link #listener} if it observes memory accesses, else null (no call per access). */
-    private ProcessorListener accessListener;
+    ProcessorListener accessListener;
 
     /**
      * A processor numbered {@code id} about to execute {@code program} from its entry point
@@ -104,10 +106,10 @@ public final class Processor {
     /**
      * The loop for this processor's memory: over flat memory its own copy of the interpreter,
      * so that its JIT profile is not shared with the timed machine's caches (see
-     * {@link #executeFlat}).
+     * {@link FlatLoop}).
      */
     private ProcessorState dispatch(long cycleLimit, long icLimit) {
-        return flat != null ? executeFlat(cycleLimit, icLimit) : execute(cycleLimit, icLimit);
+        return flat != null ? FlatLoop.run(this, cycleLimit, icLimit) : PortLoop.run(this, cycleLimit, icLimit);
     }
 
     /**
@@ -140,803 +142,11 @@ public final class Processor {
         return dispatch(cycleLimit, icLimit);
     }
 
-    private ProcessorState execute(long cycleLimit, long icLimit) {
-        if (state != ProcessorState.RUNNING) {
-            return state;
-        }
-        final int[] op = this.op;
-        final int[] rdf = this.rdf;
-        final int[] rs1f = this.rs1f;
-        final int[] rs2f = this.rs2f;
-        final int[] rs3f = this.rs3f;
-        final long[] immf = this.immf;
-        final long[] r = this.regs;
-        final long memSize = this.memorySize;
-        final MemoryPort mem = this.memory;
-
-        int pc = this.pc;
-        long ic = this.ic;
-        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
-        // extra memory latency shrinks the budget. cycle = cycleBase + ic + extra.
-        final long cycleBase = this.cycle - ic;
-        long extra = 0;
-        long icStop = Math.min(icLimit, ic + (cycleLimit - this.cycle));
-
-        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-            pc = takeInterrupt(pc, ic);
-        }
-
-        run:
-        while (ic < icStop) {
-            final int p = pc++;
-            switch (op[p]) {
-                case 0: // LI
-                case 1: // LA
-                    r[rdf[p]] = immf[p];
-                    break;
-                case 2: // MOV
-                    r[rdf[p]] = r[rs1f[p]];
-                    break;
-                case 3: // NOP
-                    break;
-                case 4: // ADD
-                    r[rdf[p]] = r[rs1f[p]] + r[rs2f[p]];
-                    break;
-                case 5: // SUB
-                    r[rdf[p]] = r[rs1f[p]] - r[rs2f[p]];
-                    break;
-                case 6: // MUL
-                    r[rdf[p]] = r[rs1f[p]] * r[rs2f[p]];
-                    break;
-                case 7: { // DIV
-                    long d = r[rs2f[p]];
-                    if (d == 0) {
-                        pc = p;
-                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
-                        break run;
-                    }
-                    r[rdf[p]] = r[rs1f[p]] / d;
-                    break;
-                }
-                case 8: { // REM
-                    long d = r[rs2f[p]];
-                    if (d == 0) {
-                        pc = p;
-                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
-                        break run;
-                    }
-                    r[rdf[p]] = r[rs1f[p]] % d;
-                    break;
-                }
-                case 9: // AND
-                    r[rdf[p]] = r[rs1f[p]] & r[rs2f[p]];
-                    break;
-                case 10: // OR
-                    r[rdf[p]] = r[rs1f[p]] | r[rs2f[p]];
-                    break;
-                case 11: // XOR
-                    r[rdf[p]] = r[rs1f[p]] ^ r[rs2f[p]];
-                    break;
-                case 12: // SHL (shift amounts use the low 6 bits)
-                    r[rdf[p]] = r[rs1f[p]] << r[rs2f[p]];
-                    break;
-                case 13: // SHR
-                    r[rdf[p]] = r[rs1f[p]] >>> r[rs2f[p]];
-                    break;
-                case 14: // SAR
-                    r[rdf[p]] = r[rs1f[p]] >> r[rs2f[p]];
-                    break;
-                case 15: // SLT
-                    r[rdf[p]] = r[rs1f[p]] < r[rs2f[p]] ? 1 : 0;
-                    break;
-                case 16: // SLTU
-                    r[rdf[p]] = Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0 ? 1 : 0;
-                    break;
-                case 17: // ADDI
-                    r[rdf[p]] = r[rs1f[p]] + immf[p];
-                    break;
-                case 18: // ANDI
-                    r[rdf[p]] = r[rs1f[p]] & immf[p];
-                    break;
-                case 19: // ORI
-                    r[rdf[p]] = r[rs1f[p]] | immf[p];
-                    break;
-                case 20: // XORI
-                    r[rdf[p]] = r[rs1f[p]] ^ immf[p];
-                    break;
-                case 21: // SHLI
-                    r[rdf[p]] = r[rs1f[p]] << immf[p];
-                    break;
-                case 22: // SHRI
-                    r[rdf[p]] = r[rs1f[p]] >>> immf[p];
-                    break;
-                case 23: // SARI
-                    r[rdf[p]] = r[rs1f[p]] >> immf[p];
-                    break;
-                case 24: // SLTI
-                    r[rdf[p]] = r[rs1f[p]] < immf[p] ? 1 : 0;
-                    break;
-                case 25: { // LD
-                    long a = r[rs1f[p]] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        if (!deviceLoad(p, a, ic, cycleBase + ic + extra)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        extra += deviceAccessCycles;
-                        icStop -= deviceAccessCycles;
-                        break;
-                    }
-                    int lat = mem.acquire(a, false, ic + 1, cycleBase + ic + extra);
-                    if (lat != 0) {
-                        if (lat < 0) {
-                            pc = p;
-                            state = ProcessorState.STALLED;
-                            break run;
-                        }
-                        extra += lat;
-                        icStop -= lat;
-                    }
-                    long v = mem.loadWord(a);
-                    r[rdf[p]] = v;
-                    if (accessListener != null) {
-                        accessListener.memoryAccess(id, ic + 1, p, a, false, v);
-                    }
-                    break;
-                }
-                case 26: { // ST
-                    long a = r[rs1f[p]] + immf[p];
-                    long v = r[rs2f[p]];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        if (!deviceStore(p, a, v, ic, cycleBase + ic + extra)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        extra += deviceAccessCycles;
-                        icStop -= deviceAccessCycles;
-                        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                            pc = takeInterrupt(pc, ic + 1);
-                        }
-                        break;
-                    }
-                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
-                    if (lat != 0) {
-                        if (lat < 0) {
-                            pc = p;
-                            state = ProcessorState.STALLED;
-                            break run;
-                        }
-                        extra += lat;
-                        icStop -= lat;
-                    }
-                    mem.storeWord(a, v);
-                    if (accessListener != null) {
-                        accessListener.memoryAccess(id, ic + 1, p, a, true, v);
-                    }
-                    break;
-                }
-                case 27: { // LB
-                    long a = r[rs1f[p]] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    int lat = mem.acquire(a, false, ic + 1, cycleBase + ic + extra);
-                    if (lat != 0) {
-                        if (lat < 0) {
-                            pc = p;
-                            state = ProcessorState.STALLED;
-                            break run;
-                        }
-                        extra += lat;
-                        icStop -= lat;
-                    }
-                    long v = mem.loadByte(a);
-                    r[rdf[p]] = v;
-                    if (accessListener != null) {
-                        accessListener.memoryAccess(id, ic + 1, p, a, false, v);
-                    }
-                    break;
-                }
-                case 28: { // SB
-                    long a = r[rs1f[p]] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
-                    if (lat != 0) {
-                        if (lat < 0) {
-                            pc = p;
-                            state = ProcessorState.STALLED;
-                            break run;
-                        }
-                        extra += lat;
-                        icStop -= lat;
-                    }
-                    long v = r[rs2f[p]] & 0xff;
-                    mem.storeByte(a, (int) v);
-                    if (accessListener != null) {
-                        accessListener.memoryAccess(id, ic + 1, p, a, true, v);
-                    }
-                    break;
-                }
-                case 29: // CAS
-                case 30: // SWAP
-                case 31: { // FADD
-                    long a = r[rs1f[p]] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
-                    if (lat != 0) {
-                        if (lat < 0) {
-                            pc = p;
-                            state = ProcessorState.STALLED;
-                            break run;
-                        }
-                        extra += lat;
-                        icStop -= lat;
-                    }
-                    long old = mem.loadWord(a);
-                    long operand = r[rs2f[p]];
-                    int o = op[p];
-                    if (o == 29) {
-                        if (old == operand) {
-                            mem.storeWord(a, r[rs3f[p]]);
-                        }
-                    } else if (o == 30) {
-                        mem.storeWord(a, operand);
-                    } else {
-                        mem.storeWord(a, old + operand);
-                    }
-                    r[rdf[p]] = old;
-                    if (accessListener != null) {
-                        accessListener.memoryAccess(id, ic + 1, p, a, true, old);
-                    }
-                    break;
-                }
-                case 32: // BEQ
-                    if (r[rs1f[p]] == r[rs2f[p]]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 33: // BNE
-                    if (r[rs1f[p]] != r[rs2f[p]]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 34: // BLT
-                    if (r[rs1f[p]] < r[rs2f[p]]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 35: // BGE
-                    if (r[rs1f[p]] >= r[rs2f[p]]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 36: // BLTU
-                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 37: // BGEU
-                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) >= 0) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 38: // J
-                    pc = (int) immf[p];
-                    break;
-                case 39: // JAL
-                    r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
-                    pc = (int) immf[p];
-                    break;
-                case 40: { // JALR
-                    long target = r[rs1f[p]];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    r[rdf[p]] = p + 1;
-                    pc = (int) target;
-                    break;
-                }
-                case 41: { // RET
-                    long target = r[Code.DISCARD_REGISTER - 1];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    break;
-                }
-                case 42: // CSRR
-                    r[rdf[p]] = csrs[(int) immf[p]];
-                    break;
-                case 43: { // CSRW
-                    int c = (int) immf[p];
-                    if (c != CPUID) {
-                        csrs[c] = r[rs1f[p]];
-                    }
-                    if (c == STATUS && pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 44: // EI
-                    csrs[STATUS] |= Csr.STATUS_IE;
-                    if (pendingInterrupts != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 45: // DI
-                    csrs[STATUS] &= ~Csr.STATUS_IE;
-                    break;
-                case 46: { // IRET
-                    long target = csrs[EPC];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    csrs[STATUS] |= Csr.STATUS_IE;
-                    if (pendingInterrupts != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
-                    long handler = csrs[IVEC];
-                    if (handler < 0 || handler >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
-                        break run;
-                    }
-                    csrs[EPC] = p + 1;
-                    csrs[CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
-                    csrs[STATUS] &= ~Csr.STATUS_IE;
-                    pc = (int) handler;
-                    break;
-                }
-                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
-                    if (pendingInterrupts == 0) {
-                        ic++;
-                        state = ProcessorState.SLEEPING;
-                        break run;
-                    }
-                    if ((csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 49: // FENCE: a no-op under sequential consistency
-                    break;
-                case 50: // HALT
-                    ic++;
-                    state = ProcessorState.HALTED;
-                    break run;
-                case 51: // RDCYCLE
-                    r[rdf[p]] = io.readCycleCounter(id, cycleBase + ic + extra);
-                    break;
-                case 52: // TRIGGER
-                    ic++;
-                    triggerCode = immf[p];
-                    state = ProcessorState.TRIGGERED;
-                    break run;
-                case 53: // ASSERT
-                    if (r[rs1f[p]] == 0) {
-                        ic++;
-                        triggerCode = immf[p];
-                        state = ProcessorState.TRIGGERED;
-                        break run;
-                    }
-                    break;
-                default:
-                    pc = p;
-                    if (op[p] != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
-                    }
-                    break run; // Code.BREAK: stop before the patched instruction, pc on it
-            }
-            ic++;
-        }
-        this.pc = pc;
-        this.cycle = cycleBase + ic + extra;
-        this.ic = ic;
-        return state;
-    }
-
-    /**
-     * {@link #execute} for a processor over flat memory (the functional machine, replay): the
-     * same instructions with the same effects, counts and cycles ({@code FlatLoopTest} runs both
-     * loops side by side), but its own bytecode. Why a copy: the JIT profiles a method's
-     * bytecode, not its callers. Sharing one loop with the timed machine, a JVM that records
-     * and then replays (the benchmarks, {@code fdr verify}) compiled it for both memory ports
-     * and both listeners, and its speculations failed over and over in replay (repeated
-     * {@code profile_predicate} deoptimizations of the loop; each recompile ran in the slow
-     * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
-     * no acquire, it never misses), and each instruction is read from one packed int
-     * ({@link Code#packed}) instead of four arrays. Any change to an instruction's semantics
-     * must be made in both loops.
-     */
-    private ProcessorState executeFlat(long cycleLimit, long icLimit) {
-        if (state != ProcessorState.RUNNING) {
-            return state;
-        }
-        final int[] code = this.packed;
-        final int[] rs3f = this.rs3f;
-        final long[] immf = this.immf;
-        final long[] r = this.regs;
-        final long memSize = this.memorySize;
-        final SparseMemory mem = this.flat;
-
-        int pc = this.pc;
-        long ic = this.ic;
-        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
-        // device access cycles shrink the budget. cycle = base + ic.
-        long base = this.cycle - ic;
-        long icStop = Math.min(icLimit, ic + (cycleLimit - this.cycle));
-
-        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-            pc = takeInterrupt(pc, ic);
-        }
-
-        run:
-        while (ic < icStop) {
-            final int p = pc++;
-            final int w = code[p];
-            switch (w & 0xff) {
-                case 0: // LI
-                case 1: // LA
-                    r[(w >>> 8 & 0xff)] = immf[p];
-                    break;
-                case 2: // MOV
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)];
-                    break;
-                case 3: // NOP
-                    break;
-                case 4: // ADD
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + r[(w >>> 24)];
-                    break;
-                case 5: // SUB
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] - r[(w >>> 24)];
-                    break;
-                case 6: // MUL
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] * r[(w >>> 24)];
-                    break;
-                case 7: { // DIV
-                    long d = r[(w >>> 24)];
-                    if (d == 0) {
-                        pc = p;
-                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
-                        break run;
-                    }
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] / d;
-                    break;
-                }
-                case 8: { // REM
-                    long d = r[(w >>> 24)];
-                    if (d == 0) {
-                        pc = p;
-                        fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
-                        break run;
-                    }
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] % d;
-                    break;
-                }
-                case 9: // AND
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & r[(w >>> 24)];
-                    break;
-                case 10: // OR
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | r[(w >>> 24)];
-                    break;
-                case 11: // XOR
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ r[(w >>> 24)];
-                    break;
-                case 12: // SHL (shift amounts use the low 6 bits)
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << r[(w >>> 24)];
-                    break;
-                case 13: // SHR
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> r[(w >>> 24)];
-                    break;
-                case 14: // SAR
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> r[(w >>> 24)];
-                    break;
-                case 15: // SLT
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < r[(w >>> 24)] ? 1 : 0;
-                    break;
-                case 16: // SLTU
-                    r[(w >>> 8 & 0xff)] = Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0 ? 1 : 0;
-                    break;
-                case 17: // ADDI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + immf[p];
-                    break;
-                case 18: // ANDI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & immf[p];
-                    break;
-                case 19: // ORI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | immf[p];
-                    break;
-                case 20: // XORI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ immf[p];
-                    break;
-                case 21: // SHLI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << immf[p];
-                    break;
-                case 22: // SHRI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> immf[p];
-                    break;
-                case 23: // SARI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> immf[p];
-                    break;
-                case 24: // SLTI
-                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < immf[p] ? 1 : 0;
-                    break;
-                case 25: { // LD
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        if (!deviceLoad(p, a, ic, base + ic)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        base += deviceAccessCycles;
-                        icStop -= deviceAccessCycles;
-                        break;
-                    }
-                    long v = mem.loadWord(a);
-                    r[(w >>> 8 & 0xff)] = v;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, false, v);
-                    }
-                    break;
-                }
-                case 26: { // ST
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    long v = r[(w >>> 24)];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        if (!deviceStore(p, a, v, ic, base + ic)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        base += deviceAccessCycles;
-                        icStop -= deviceAccessCycles;
-                        if (pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                            pc = takeInterrupt(pc, ic + 1);
-                        }
-                        break;
-                    }
-                    mem.storeWord(a, v);
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, v);
-                    }
-                    break;
-                }
-                case 27: { // LB
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    long v = mem.loadByte(a);
-                    r[(w >>> 8 & 0xff)] = v;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, false, v);
-                    }
-                    break;
-                }
-                case 28: { // SB
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    long v = r[(w >>> 24)] & 0xff;
-                    mem.storeByte(a, (int) v);
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, v);
-                    }
-                    break;
-                }
-                case 29: // CAS
-                case 30: // SWAP
-                case 31: { // FADD
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    long old = mem.loadWord(a);
-                    long operand = r[(w >>> 24)];
-                    int o = w & 0xff;
-                    if (o == 29) {
-                        if (old == operand) {
-                            mem.storeWord(a, r[rs3f[p]]);
-                        }
-                    } else if (o == 30) {
-                        mem.storeWord(a, operand);
-                    } else {
-                        mem.storeWord(a, old + operand);
-                    }
-                    r[(w >>> 8 & 0xff)] = old;
-                    if (listener != null) {
-                        listener.memoryAccess(id, ic + 1, p, a, true, old);
-                    }
-                    break;
-                }
-                case 32: // BEQ
-                    if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 33: // BNE
-                    if (r[(w >>> 16 & 0xff)] != r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 34: // BLT
-                    if (r[(w >>> 16 & 0xff)] < r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 35: // BGE
-                    if (r[(w >>> 16 & 0xff)] >= r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 36: // BLTU
-                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 37: // BGEU
-                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) >= 0) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 38: // J
-                    pc = (int) immf[p];
-                    break;
-                case 39: // JAL
-                    r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
-                    pc = (int) immf[p];
-                    break;
-                case 40: { // JALR
-                    long target = r[(w >>> 16 & 0xff)];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    r[(w >>> 8 & 0xff)] = p + 1;
-                    pc = (int) target;
-                    break;
-                }
-                case 41: { // RET
-                    long target = r[Code.DISCARD_REGISTER - 1];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    break;
-                }
-                case 42: // CSRR
-                    r[(w >>> 8 & 0xff)] = csrs[(int) immf[p]];
-                    break;
-                case 43: { // CSRW
-                    int c = (int) immf[p];
-                    if (c != CPUID) {
-                        csrs[c] = r[(w >>> 16 & 0xff)];
-                    }
-                    if (c == STATUS && pendingInterrupts != 0 && (csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 44: // EI
-                    csrs[STATUS] |= Csr.STATUS_IE;
-                    if (pendingInterrupts != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 45: // DI
-                    csrs[STATUS] &= ~Csr.STATUS_IE;
-                    break;
-                case 46: { // IRET
-                    long target = csrs[EPC];
-                    if (target < 0 || target >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    csrs[STATUS] |= Csr.STATUS_IE;
-                    if (pendingInterrupts != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
-                    long handler = csrs[IVEC];
-                    if (handler < 0 || handler >= codeLength) {
-                        pc = p;
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
-                        break run;
-                    }
-                    csrs[EPC] = p + 1;
-                    csrs[CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
-                    csrs[STATUS] &= ~Csr.STATUS_IE;
-                    pc = (int) handler;
-                    break;
-                }
-                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
-                    if (pendingInterrupts == 0) {
-                        ic++;
-                        state = ProcessorState.SLEEPING;
-                        break run;
-                    }
-                    if ((csrs[STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 49: // FENCE: a no-op under sequential consistency
-                    break;
-                case 50: // HALT
-                    ic++;
-                    state = ProcessorState.HALTED;
-                    break run;
-                case 51: // RDCYCLE
-                    r[(w >>> 8 & 0xff)] = io.readCycleCounter(id, base + ic);
-                    break;
-                case 52: // TRIGGER
-                    ic++;
-                    triggerCode = immf[p];
-                    state = ProcessorState.TRIGGERED;
-                    break run;
-                case 53: // ASSERT
-                    if (r[(w >>> 16 & 0xff)] == 0) {
-                        ic++;
-                        triggerCode = immf[p];
-                        state = ProcessorState.TRIGGERED;
-                        break run;
-                    }
-                    break;
-                default:
-                    pc = p;
-                    if ((w & 0xff) != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
-                        fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
-                    }
-                    break run; // Code.BREAK: stop before the patched instruction, pc on it
-            }
-            ic++;
-        }
-        this.pc = pc;
-        this.cycle = base + ic;
-        this.ic = ic;
-        return state;
-    }
-
-    private static final int CPUID = Csr.CPUID.ordinal();
-    private static final int IVEC = Csr.IVEC.ordinal();
-    private static final int EPC = Csr.EPC.ordinal();
-    private static final int CAUSE = Csr.CAUSE.ordinal();
-    private static final int STATUS = Csr.STATUS.ordinal();
+    static final int CPUID = Csr.CPUID.ordinal();
+    static final int IVEC = Csr.IVEC.ordinal();
+    static final int EPC = Csr.EPC.ordinal();
+    static final int CAUSE = Csr.CAUSE.ordinal();
+    static final int STATUS = Csr.STATUS.ordinal();
 
     static {
         // The interpreter's case labels are opcode ordinals; fail fast if the enum is reordered.
@@ -951,7 +161,7 @@ public final class Processor {
      * interrupts off, pc := ivec. Returns the new pc. {@code ic} is the count of committed
      * instructions at this point.
      */
-    private int takeInterrupt(int nextPc, long ic) {
+    int takeInterrupt(int nextPc, long ic) {
         int number = Long.numberOfTrailingZeros(pendingInterrupts);
         long handler = csrs[IVEC];
         if (handler < 0 || handler >= codeLength) {
@@ -969,7 +179,7 @@ public final class Processor {
     }
 
     /** A load that is not a plain aligned in-memory word load: a device register or a fault. */
-    private boolean deviceLoad(int p, long a, long ic, long now) {
+    boolean deviceLoad(int p, long a, long ic, long now) {
         if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
@@ -977,7 +187,7 @@ public final class Processor {
         return true;
     }
 
-    private boolean deviceStore(int p, long a, long v, long ic, long now) {
+    boolean deviceStore(int p, long a, long v, long ic, long now) {
         if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
@@ -986,7 +196,7 @@ public final class Processor {
     }
 
     /** True if {@code a} is an aligned, mapped device register; otherwise faults. */
-    private boolean checkDeviceAccess(int p, long a, long ic) {
+    boolean checkDeviceAccess(int p, long a, long ic) {
         if (!AddressMap.isIo(a)) {
             faultOnAddress(p, a, ic);
             return false;
@@ -1002,7 +212,7 @@ public final class Processor {
         return true;
     }
 
-    private void faultOnAddress(int p, long a, long ic) {
+    void faultOnAddress(int p, long a, long ic) {
         if (AddressMap.isIo(a)) {
             fault(FaultKind.BAD_DEVICE_ACCESS, p, ic, a);
         } else if (Long.compareUnsigned(a, memorySize) >= 0) {
@@ -1012,7 +222,7 @@ public final class Processor {
         }
     }
 
-    private void fault(FaultKind kind, int p, long ic, long value) {
+    void fault(FaultKind kind, int p, long ic, long value) {
         fault = new Fault(kind, id, p, ic + 1, value);
         state = ProcessorState.FAULTED;
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A processor over flat memory runs its own copy of the interpreter loop ({@code executeFlat});
+ * A processor over flat memory runs its own copy of the interpreter loop ({@link FlatLoop});
  * every other port runs the timed machine's loop. The two must be the same machine: the same
  * program, run in the same slices (instruction and cycle limits, interrupts posted between
  * them, device accesses that cost cycles, a breakpoint), leaves the same architectural state,

@@ -1,0 +1,387 @@
+package org.fdrsim.cpu.core;
+
+import org.fdrsim.cpu.isa.Csr;
+import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.Code;
+
+/**
+ * The instruction loop of a processor over flat memory (the functional machine, replay): the
+ * same instructions as {@link PortLoop} with the same effects, counts and cycles
+ * ({@code FlatLoopTest} runs both loops side by side), but its own bytecode. Why a copy: the JIT profiles a method's
+ * bytecode, not its callers. Sharing one loop with the timed machine, a JVM that records
+ * and then replays (the benchmarks, {@code fdr verify}) compiled it for both memory ports
+ * and both listeners, and its speculations failed over and over in replay (repeated
+ * {@code profile_predicate} deoptimizations of the loop; each recompile ran in the slow
+ * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
+ * no acquire, it never misses), and each instruction is read from one packed int
+ * ({@link Code#packed}) instead of four arrays. Any change to an instruction's semantics
+ * must be made in both loops.
+ */
+final class FlatLoop {
+    private FlatLoop() {
+    }
+
+    /** Runs {@code cpu} as {@link Processor#run} describes. */
+    static ProcessorState run(Processor cpu, long cycleLimit, long icLimit) {
+        if (cpu.state != ProcessorState.RUNNING) {
+            return cpu.state;
+        }
+        final int[] code = cpu.packed;
+        final int[] rs3f = cpu.rs3f;
+        final long[] immf = cpu.immf;
+        final long[] r = cpu.regs;
+        final long memSize = cpu.memorySize;
+        final SparseMemory mem = cpu.flat;
+
+        int pc = cpu.pc;
+        long ic = cpu.ic;
+        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
+        // device access cycles shrink the budget. cycle = base + ic.
+        long base = cpu.cycle - ic;
+        long icStop = Math.min(icLimit, ic + (cycleLimit - cpu.cycle));
+
+        if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+            pc = cpu.takeInterrupt(pc, ic);
+        }
+
+        run:
+        while (ic < icStop) {
+            final int p = pc++;
+            final int w = code[p];
+            switch (w & 0xff) {
+                case 0: // LI
+                case 1: // LA
+                    r[(w >>> 8 & 0xff)] = immf[p];
+                    break;
+                case 2: // MOV
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)];
+                    break;
+                case 3: // NOP
+                    break;
+                case 4: // ADD
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + r[(w >>> 24)];
+                    break;
+                case 5: // SUB
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] - r[(w >>> 24)];
+                    break;
+                case 6: // MUL
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] * r[(w >>> 24)];
+                    break;
+                case 7: { // DIV
+                    long d = r[(w >>> 24)];
+                    if (d == 0) {
+                        pc = p;
+                        cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] / d;
+                    break;
+                }
+                case 8: { // REM
+                    long d = r[(w >>> 24)];
+                    if (d == 0) {
+                        pc = p;
+                        cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] % d;
+                    break;
+                }
+                case 9: // AND
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & r[(w >>> 24)];
+                    break;
+                case 10: // OR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | r[(w >>> 24)];
+                    break;
+                case 11: // XOR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ r[(w >>> 24)];
+                    break;
+                case 12: // SHL (shift amounts use the low 6 bits)
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << r[(w >>> 24)];
+                    break;
+                case 13: // SHR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> r[(w >>> 24)];
+                    break;
+                case 14: // SAR
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> r[(w >>> 24)];
+                    break;
+                case 15: // SLT
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < r[(w >>> 24)] ? 1 : 0;
+                    break;
+                case 16: // SLTU
+                    r[(w >>> 8 & 0xff)] = Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0 ? 1 : 0;
+                    break;
+                case 17: // ADDI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + immf[p];
+                    break;
+                case 18: // ANDI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & immf[p];
+                    break;
+                case 19: // ORI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | immf[p];
+                    break;
+                case 20: // XORI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ immf[p];
+                    break;
+                case 21: // SHLI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << immf[p];
+                    break;
+                case 22: // SHRI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> immf[p];
+                    break;
+                case 23: // SARI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> immf[p];
+                    break;
+                case 24: // SLTI
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < immf[p] ? 1 : 0;
+                    break;
+                case 25: { // LD
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!cpu.deviceLoad(p, a, ic, base + ic)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        base += cpu.deviceAccessCycles;
+                        icStop -= cpu.deviceAccessCycles;
+                        break;
+                    }
+                    long v = mem.loadWord(a);
+                    r[(w >>> 8 & 0xff)] = v;
+                    if (cpu.listener != null) {
+                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 26: { // ST
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    long v = r[(w >>> 24)];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        if (!cpu.deviceStore(p, a, v, ic, base + ic)) {
+                            break run;
+                        }
+                        pc = p + 1;
+                        base += cpu.deviceAccessCycles;
+                        icStop -= cpu.deviceAccessCycles;
+                        if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                            pc = cpu.takeInterrupt(pc, ic + 1);
+                        }
+                        break;
+                    }
+                    mem.storeWord(a, v);
+                    if (cpu.listener != null) {
+                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 27: { // LB
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        cpu.faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long v = mem.loadByte(a);
+                    r[(w >>> 8 & 0xff)] = v;
+                    if (cpu.listener != null) {
+                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
+                    }
+                    break;
+                }
+                case 28: { // SB
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if (Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        cpu.faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long v = r[(w >>> 24)] & 0xff;
+                    mem.storeByte(a, (int) v);
+                    if (cpu.listener != null) {
+                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                case 29: // CAS
+                case 30: // SWAP
+                case 31: { // FADD
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                        pc = p;
+                        cpu.faultOnAddress(p, a, ic);
+                        break run;
+                    }
+                    long old = mem.loadWord(a);
+                    long operand = r[(w >>> 24)];
+                    int o = w & 0xff;
+                    if (o == 29) {
+                        if (old == operand) {
+                            mem.storeWord(a, r[rs3f[p]]);
+                        }
+                    } else if (o == 30) {
+                        mem.storeWord(a, operand);
+                    } else {
+                        mem.storeWord(a, old + operand);
+                    }
+                    r[(w >>> 8 & 0xff)] = old;
+                    if (cpu.listener != null) {
+                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
+                    }
+                    break;
+                }
+                case 32: // BEQ
+                    if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 33: // BNE
+                    if (r[(w >>> 16 & 0xff)] != r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 34: // BLT
+                    if (r[(w >>> 16 & 0xff)] < r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 35: // BGE
+                    if (r[(w >>> 16 & 0xff)] >= r[(w >>> 24)]) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 36: // BLTU
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 37: // BGEU
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) >= 0) {
+                        pc = (int) immf[p];
+                    }
+                    break;
+                case 38: // J
+                    pc = (int) immf[p];
+                    break;
+                case 39: // JAL
+                    r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
+                    pc = (int) immf[p];
+                    break;
+                case 40: { // JALR
+                    long target = r[(w >>> 16 & 0xff)];
+                    if (target < 0 || target >= cpu.codeLength) {
+                        pc = p;
+                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    r[(w >>> 8 & 0xff)] = p + 1;
+                    pc = (int) target;
+                    break;
+                }
+                case 41: { // RET
+                    long target = r[Code.DISCARD_REGISTER - 1];
+                    if (target < 0 || target >= cpu.codeLength) {
+                        pc = p;
+                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    break;
+                }
+                case 42: // CSRR
+                    r[(w >>> 8 & 0xff)] = cpu.csrs[(int) immf[p]];
+                    break;
+                case 43: { // CSRW
+                    int c = (int) immf[p];
+                    if (c != Processor.CPUID) {
+                        cpu.csrs[c] = r[(w >>> 16 & 0xff)];
+                    }
+                    if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = cpu.takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 44: // EI
+                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
+                    if (cpu.pendingInterrupts != 0) {
+                        pc = cpu.takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 45: // DI
+                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
+                    break;
+                case 46: { // IRET
+                    long target = cpu.csrs[Processor.EPC];
+                    if (target < 0 || target >= cpu.codeLength) {
+                        pc = p;
+                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        break run;
+                    }
+                    pc = (int) target;
+                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
+                    if (cpu.pendingInterrupts != 0) {
+                        pc = cpu.takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                }
+                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
+                    long handler = cpu.csrs[Processor.IVEC];
+                    if (handler < 0 || handler >= cpu.codeLength) {
+                        pc = p;
+                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
+                        break run;
+                    }
+                    cpu.csrs[Processor.EPC] = p + 1;
+                    cpu.csrs[Processor.CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
+                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
+                    pc = (int) handler;
+                    break;
+                }
+                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
+                    if (cpu.pendingInterrupts == 0) {
+                        ic++;
+                        cpu.state = ProcessorState.SLEEPING;
+                        break run;
+                    }
+                    if ((cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                        pc = cpu.takeInterrupt(pc, ic + 1);
+                    }
+                    break;
+                case 49: // FENCE: a no-op under sequential consistency
+                    break;
+                case 50: // HALT
+                    ic++;
+                    cpu.state = ProcessorState.HALTED;
+                    break run;
+                case 51: // RDCYCLE
+                    r[(w >>> 8 & 0xff)] = cpu.io.readCycleCounter(cpu.id, base + ic);
+                    break;
+                case 52: // TRIGGER
+                    ic++;
+                    cpu.triggerCode = immf[p];
+                    cpu.state = ProcessorState.TRIGGERED;
+                    break run;
+                case 53: // ASSERT
+                    if (r[(w >>> 16 & 0xff)] == 0) {
+                        ic++;
+                        cpu.triggerCode = immf[p];
+                        cpu.state = ProcessorState.TRIGGERED;
+                        break run;
+                    }
+                    break;
+                default:
+                    pc = p;
+                    if ((w & 0xff) != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
+                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
+                    }
+                    break run; // Code.BREAK: stop before the patched instruction, pc on it
+            }
+            ic++;
+        }
+        cpu.pc = pc;
+        cpu.cycle = base + ic;
+        cpu.ic = ic;
+        return cpu.state;
+    }
+}
