@@ -18,6 +18,10 @@ import org.fdrsim.cpu.program.Code;
  * must be made in both loops.
  */
 final class FlatLoop {
+    /** {@link SparseMemory}'s page size: 4 KB, 512 words. */
+    private static final int PAGE_SHIFT = 12;
+    private static final int PAGE_WORD_MASK = (1 << (PAGE_SHIFT - 3)) - 1;
+
     private FlatLoop() {
     }
 
@@ -32,6 +36,13 @@ final class FlatLoop {
         final long[] r = cpu.regs;
         final long memSize = cpu.memorySize;
         final SparseMemory mem = cpu.flat;
+
+        // One page kept across LD and ST (a software TLB): the array of page number cachedPage
+        // (-1: none), writable in place. Valid only until the loop calls anything else that can
+        // reach memory (another access, a device, a listener, an interrupt): each such path
+        // drops it first, because the memory may pack the page and reuse its array.
+        long cachedPage = -1;
+        long[] page = null;
 
         int pc = cpu.pc;
         long ic = cpu.ic;
@@ -139,6 +150,7 @@ final class FlatLoop {
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
+                        cachedPage = -1;
                         if (!cpu.deviceLoad(p, a, ic, base + ic)) {
                             break run;
                         }
@@ -147,9 +159,17 @@ final class FlatLoop {
                         icStop -= cpu.deviceAccessCycles;
                         break;
                     }
-                    long v = mem.loadWord(a);
+                    long v;
+                    if (a >>> PAGE_SHIFT == cachedPage) {
+                        v = page[(int) (a >>> 3) & PAGE_WORD_MASK];
+                    } else {
+                        v = mem.loadWord(a);
+                        page = mem.writablePageOrNull(a);
+                        cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
+                    }
                     r[(w >>> 8 & 0xff)] = v;
                     if (cpu.listener != null) {
+                        cachedPage = -1;
                         cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
@@ -159,6 +179,7 @@ final class FlatLoop {
                     long v = r[(w >>> 24)];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
+                        cachedPage = -1;
                         if (!cpu.deviceStore(p, a, v, ic, base + ic)) {
                             break run;
                         }
@@ -166,12 +187,20 @@ final class FlatLoop {
                         base += cpu.deviceAccessCycles;
                         icStop -= cpu.deviceAccessCycles;
                         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                            cachedPage = -1;
                             pc = cpu.takeInterrupt(pc, ic + 1);
                         }
                         break;
                     }
-                    mem.storeWord(a, v);
+                    if (a >>> PAGE_SHIFT == cachedPage) {
+                        page[(int) (a >>> 3) & PAGE_WORD_MASK] = v;
+                    } else {
+                        mem.storeWord(a, v);
+                        page = mem.writablePageOrNull(a);
+                        cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
+                    }
                     if (cpu.listener != null) {
+                        cachedPage = -1;
                         cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
                     }
                     break;
@@ -183,6 +212,7 @@ final class FlatLoop {
                         cpu.faultOnAddress(p, a, ic);
                         break run;
                     }
+                    cachedPage = -1;
                     long v = mem.loadByte(a);
                     r[(w >>> 8 & 0xff)] = v;
                     if (cpu.listener != null) {
@@ -198,6 +228,7 @@ final class FlatLoop {
                         break run;
                     }
                     long v = r[(w >>> 24)] & 0xff;
+                    cachedPage = -1;
                     mem.storeByte(a, (int) v);
                     if (cpu.listener != null) {
                         cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
@@ -213,6 +244,7 @@ final class FlatLoop {
                         cpu.faultOnAddress(p, a, ic);
                         break run;
                     }
+                    cachedPage = -1;
                     long old = mem.loadWord(a);
                     long operand = r[(w >>> 24)];
                     int o = w & 0xff;
@@ -298,6 +330,7 @@ final class FlatLoop {
                         cpu.csrs[c] = r[(w >>> 16 & 0xff)];
                     }
                     if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                        cachedPage = -1;
                         pc = cpu.takeInterrupt(pc, ic + 1);
                     }
                     break;
@@ -305,6 +338,7 @@ final class FlatLoop {
                 case 44: // EI
                     cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
                     if (cpu.pendingInterrupts != 0) {
+                        cachedPage = -1;
                         pc = cpu.takeInterrupt(pc, ic + 1);
                     }
                     break;
@@ -321,6 +355,7 @@ final class FlatLoop {
                     pc = (int) target;
                     cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
                     if (cpu.pendingInterrupts != 0) {
+                        cachedPage = -1;
                         pc = cpu.takeInterrupt(pc, ic + 1);
                     }
                     break;
@@ -345,6 +380,7 @@ final class FlatLoop {
                         break run;
                     }
                     if ((cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                        cachedPage = -1;
                         pc = cpu.takeInterrupt(pc, ic + 1);
                     }
                     break;
@@ -355,6 +391,7 @@ final class FlatLoop {
                     cpu.state = ProcessorState.HALTED;
                     break run;
                 case 51: // RDCYCLE
+                    cachedPage = -1;
                     r[(w >>> 8 & 0xff)] = cpu.io.readCycleCounter(cpu.id, base + ic);
                     break;
                 case 52: // TRIGGER

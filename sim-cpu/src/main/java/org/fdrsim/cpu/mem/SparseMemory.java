@@ -471,6 +471,23 @@ public final class SparseMemory {
         return -1;
     }
 
+    /**
+     * The array holding {@code address}'s page if a store could write it in place right now (hot,
+     * not packed, not shared with an image), else null; never allocates, unpacks or copies. A
+     * caller may keep it only until its next call into this memory: any such call can pack the
+     * page and reuse the array for another ({@code FlatLoop} keeps one for a run of accesses).
+     */
+    public long[] writablePageOrNull(long address) {
+        int c = (int) (address >>> CHUNK_SHIFT);
+        long[][] chunk = chunks[c];
+        if (chunk == null) {
+            return null;
+        }
+        int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
+        long[] page = chunk[p];
+        return page == null || page == PACKED || (shared != null && shared[c] != null && shared[c][p]) ? null : page;
+    }
+
     private long[] pageOrNull(long address) {
         long[][] chunk = chunks[(int) (address >>> CHUNK_SHIFT)];
         return chunk == null ? null : chunk[(int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1)];

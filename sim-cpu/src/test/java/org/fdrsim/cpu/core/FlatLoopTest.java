@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.fdrsim.cpu.functional.FlatMemoryPort;
 import org.fdrsim.cpu.isa.AddressMap;
+import org.fdrsim.cpu.mem.MemoryImage;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -213,5 +214,95 @@ class FlatLoopTest {
         assertThat(flat.events).anyMatch(e -> e.contains("interrupt"));
         assertThat(flat.devices.stores).isEqualTo(plain.devices.stores).hasSize(60);
         assertThat(flat.memory.sameContents(plain.memory)).isTrue();
+    }
+
+    /**
+     * Five pages visited round-robin with LD and ST; between a page's loads and stores, byte
+     * stores, byte loads and atomics touch the next three pages. With two hot pages, those pack
+     * the page the LDs and STs use and reuse its array before they come back to it.
+     */
+    private static final String PAGES = """
+                .data
+                .align 4096
+            pages:  .space 4096 * 8
+                .text
+            _start: la   r1, pages
+                    li   r2, 300
+                    li   r9, 0x9E3779B97F4A7C15
+                    li   r13, 1
+            loop:   andi r5, r2, 7
+                    shli r5, r5, 3
+                    add  r6, r1, r5
+                    li   r7, 0
+            page:   ld   r3, 0(r6)
+                    add  r3, r3, r9
+                    st   r3, 0(r6)
+                    sb   r2, 4113(r6)
+                    lb   r8, 8209(r6)
+                    add  r10, r10, r8
+                    fadd r11, r13, 12312(r6)
+                    ld   r4, 8(r6)
+                    xor  r4, r4, r3
+                    st   r4, 8(r6)
+                    ld   r12, 0(r6)
+                    add  r10, r10, r12
+                    li   r14, 4096
+                    add  r6, r6, r14
+                    addi r7, r7, 1
+                    li   r14, 5
+                    blt  r7, r14, page
+                    addi r2, r2, -1
+                    bne  r2, r0, loop
+                    halt
+            """;
+
+    /**
+     * The flat loop keeps one page across LD and ST; it must let go of it whenever the memory
+     * may change under it. With two hot pages while the program walks eight, nearly every page
+     * change packs a page and reuses its array; with 64, pages stay hot, and images taken
+     * between slices share pages that the next store must copy (a kept page must never be one
+     * an image shares). No listener is attached (a listener makes the loop drop the page at
+     * every access). The final memory, and every image against the other loop's image taken at
+     * the same instruction, must agree.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void theKeptPageFollowsPackingAndImages(long seed) {
+        keptPageRun(seed, 2);
+        keptPageRun(seed, 64);
+    }
+
+    private static void keptPageRun(long seed, int hotPages) {
+        ProgramImage program = Exec.assemble(PAGES);
+        SparseMemory tight = new SparseMemory(AddressMap.DEFAULT_MEMORY_PER_CPU, hotPages);
+        for (org.fdrsim.cpu.program.DataSegment segment : program.data()) {
+            tight.load(segment);
+        }
+        SparseMemory roomy = SparseMemory.holding(program, AddressMap.DEFAULT_MEMORY_PER_CPU);
+        Processor flat = new Processor(0, program, tight.size(), new FlatMemoryPort(tight), new Devices());
+        Processor plain = new Processor(0, program, roomy.size(), new PlainPort(roomy), new Devices());
+        SplittableRandom random = new SplittableRandom(seed);
+        List<MemoryImage> flatImages = new ArrayList<>();
+        List<MemoryImage> plainImages = new ArrayList<>();
+        int slices = 0;
+        while (!flat.state().isFinal() && slices++ < 100_000) {
+            long icLimit = flat.instructionCount() + random.nextInt(1, 400);
+            flat.run(Long.MAX_VALUE, icLimit);
+            plain.run(Long.MAX_VALUE, icLimit);
+            assertThat(ArchState.of(flat)).as("%d hot pages, slice %d", hotPages, slices).usingRecursiveComparison()
+                    .isEqualTo(ArchState.of(plain));
+            if (random.nextInt(10) == 0) {
+                flatImages.add(tight.image());
+                plainImages.add(roomy.image());
+            }
+        }
+        assertThat(flat.state()).isEqualTo(ProcessorState.HALTED);
+        assertThat(flat.instructionCount()).isGreaterThan(25_000);
+        assertThat(tight.sameContents(roomy)).isTrue();
+        assertThat(flatImages).hasSizeGreaterThan(3);
+        for (int i = 0; i < flatImages.size(); i++) {
+            assertThat(new SparseMemory(flatImages.get(i)).sameContents(new SparseMemory(plainImages.get(i))))
+                    .as("%d hot pages, image %d", hotPages, i).isTrue();
+        }
     }
 }
