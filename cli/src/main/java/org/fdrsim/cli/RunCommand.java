@@ -74,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
         byte[] inputBytes = readInput(config.devices().consoleInput());
         Console console = new Console(inputBytes, consoleOutput == null ? main.out : null);
         RecordedRuns.Run recorded = null;
-        Machine machineRun;
+        Machine m;
         long start = System.nanoTime(); // host time only; never enters the simulation
         RunResult result;
         Map<String, Object> tree;
@@ -83,8 +83,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Simulation run = Simulation.prepare(program, config, console,
                     record ? RunOptions.COUNTED : RunOptions.LOGS);
-            Machine m = run.machine();
-            machineRun = m;
+            m = run.machine();
             try (CtrlC ctrlC = CtrlC.onFirst(m::requestStop);
                     SimulationProgress p = SimulationProgress.start("run", m::instructionsSoFar, m::cyclesSoFar,
                             clock, limit)) {
@@ -111,11 +110,11 @@ final class RunCommand implements Callable<Integer> {
             }
             main.out.println("---");
             main.out.println(result.describeStop());
-            if (machineRun.instructionsSoFar() != result.instructions()) {
+            if (m.instructionsSoFar() != result.instructions()) {
                 // processors' ICs restart at each checkpoint (--record, or recorder.enabled=true):
                 // the run's count comes from the machine
                 main.out.printf("instructions: %d in all; in the last checkpoint interval %d (%s)%n",
-                        machineRun.instructionsSoFar(), result.instructions(), perCpu(result.instructionsPerCpu()));
+                        m.instructionsSoFar(), result.instructions(), perCpu(result.instructionsPerCpu()));
             } else {
                 main.out.printf("instructions: %d (%s)%n", result.instructions(), perCpu(result.instructionsPerCpu()));
             }
@@ -135,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
         if (statsJson != null) {
             AtomicFile.write(statsJson, StatsTree.toJson(tree).getBytes(StandardCharsets.UTF_8));
         }
-        long committed = machineRun.instructionsSoFar();
+        long committed = m.instructionsSoFar();
         main.err.printf("host: %.3f s, %.1f MIPS%n", nanos / 1e9, committed / (nanos / 1e3));
         Hints.afterRun(main.err, result, config);
         return switch (result.cause()) {

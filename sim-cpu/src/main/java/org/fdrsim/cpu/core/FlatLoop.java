@@ -168,9 +168,9 @@ final class FlatLoop {
                         cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
                     }
                     r[(w >>> 8 & 0xff)] = v;
-                    if (cpu.listener != null) {
+                    if (cpu.accessListener != null) {
                         cachedPage = -1;
-                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
+                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
@@ -199,9 +199,9 @@ final class FlatLoop {
                         page = mem.writablePageOrNull(a);
                         cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
                     }
-                    if (cpu.listener != null) {
+                    if (cpu.accessListener != null) {
                         cachedPage = -1;
-                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
+                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
                     }
                     break;
                 }
@@ -215,8 +215,8 @@ final class FlatLoop {
                     cachedPage = -1;
                     long v = mem.loadByte(a);
                     r[(w >>> 8 & 0xff)] = v;
-                    if (cpu.listener != null) {
-                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
+                    if (cpu.accessListener != null) {
+                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
@@ -230,8 +230,8 @@ final class FlatLoop {
                     long v = r[(w >>> 24)] & 0xff;
                     cachedPage = -1;
                     mem.storeByte(a, (int) v);
-                    if (cpu.listener != null) {
-                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
+                    if (cpu.accessListener != null) {
+                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
                     }
                     break;
                 }
@@ -258,8 +258,8 @@ final class FlatLoop {
                         mem.storeWord(a, old + operand);
                     }
                     r[(w >>> 8 & 0xff)] = old;
-                    if (cpu.listener != null) {
-                        cpu.listener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
+                    if (cpu.accessListener != null) {
+                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
                     }
                     break;
                 }

@@ -220,8 +220,13 @@ public final class SparseMemory {
     public void storeByte(long address, int value) {
         long[] page = page(address);
         int i = (int) (address >>> 3) & (WORDS_PER_PAGE - 1);
+        page[i] = withByte(page[i], address, value);
+    }
+
+    /** {@code word} with the byte that {@code address} selects in it replaced by {@code value}'s low 8 bits. */
+    private static long withByte(long word, long address, int value) {
         int shift = (int) (address & 7) * 8;
-        page[i] = (page[i] & ~(0xffL << shift)) | ((long) (value & 0xff) << shift);
+        return (word & ~(0xffL << shift)) | ((long) (value & 0xff) << shift);
     }
 
     /** Copies the 8 words of the 64-byte block at {@code blockAddress} into {@code dst[offset..]}. */
@@ -283,8 +288,7 @@ public final class SparseMemory {
                     page[w] = (long) LITTLE_ENDIAN_LONG.get(bytes, i + k); // a whole word
                     k += 8;
                 } else {
-                    int shift = (at & 7) * 8;
-                    page[w] = (page[w] & ~(0xffL << shift)) | ((long) (bytes[i + k] & 0xff) << shift);
+                    page[w] = withByte(page[w], at, bytes[i + k]);
                     k++;
                 }
             }
@@ -495,16 +499,8 @@ public final class SparseMemory {
 
     /** The page holding {@code address} for a store: hot and not shared with an image. */
     private long[] page(long address) {
-        int c = (int) (address >>> CHUNK_SHIFT);
-        long[][] chunk = chunks[c];
-        if (chunk != null) {
-            int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
-            long[] page = chunk[p];
-            if (page != null && page != PACKED && (shared == null || shared[c] == null || !shared[c][p])) {
-                return page;
-            }
-        }
-        return pageForStore(address);
+        long[] page = writablePageOrNull(address);
+        return page != null ? page : pageForStore(address);
     }
 
     /** The slow path of {@link #page}: unpacks, allocates, or copies a page an image shares. */
