@@ -13,9 +13,9 @@ import org.fdrsim.cpu.program.Code;
  * and both listeners, and its speculations failed over and over in replay (repeated
  * {@code profile_predicate} deoptimizations of the loop; each recompile ran in the slow
  * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
- * no acquire, it never misses), and each instruction is read from one packed int
- * ({@link Code#packed}) instead of four arrays. Any change to an instruction's semantics
- * must be made in both loops.
+ * no acquire, it never misses). Both loops read each instruction from one packed int
+ * ({@link Code#packed}) and leave the rare system instructions to {@link SystemInstructions};
+ * any change to the semantics of the instructions in their switches must be made in both.
  */
 final class FlatLoop {
     /** {@link SparseMemory}'s page size: 4 KB, 512 words. */
@@ -321,98 +321,20 @@ final class FlatLoop {
                     pc = (int) target;
                     break;
                 }
-                case 42: // CSRR
-                    r[(w >>> 8 & 0xff)] = cpu.csrs[(int) immf[p]];
-                    break;
-                case 43: { // CSRW
-                    int c = (int) immf[p];
-                    if (c != Processor.CPUID) {
-                        cpu.csrs[c] = r[(w >>> 16 & 0xff)];
+                default: { // the rest: system instructions, breakpoints, the end of the code
+                    cachedPage = -1; // the call may reach memory (a device, an interrupt)
+                    int next = SystemInstructions.execute(cpu, p, w, ic, base + ic);
+                    if (next < 0) {
+                        if (next == SystemInstructions.STOP_AFTER) {
+                            ic++;
+                        } else {
+                            pc = p;
+                        }
+                        break run;
                     }
-                    if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                        cachedPage = -1;
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
+                    pc = next;
                     break;
                 }
-                case 44: // EI
-                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                    if (cpu.pendingInterrupts != 0) {
-                        cachedPage = -1;
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 45: // DI
-                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
-                    break;
-                case 46: { // IRET
-                    long target = cpu.csrs[Processor.EPC];
-                    if (target < 0 || target >= cpu.codeLength) {
-                        pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                    if (cpu.pendingInterrupts != 0) {
-                        cachedPage = -1;
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
-                    long handler = cpu.csrs[Processor.IVEC];
-                    if (handler < 0 || handler >= cpu.codeLength) {
-                        pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
-                        break run;
-                    }
-                    cpu.csrs[Processor.EPC] = p + 1;
-                    cpu.csrs[Processor.CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
-                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
-                    pc = (int) handler;
-                    break;
-                }
-                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
-                    if (cpu.pendingInterrupts == 0) {
-                        ic++;
-                        cpu.state = ProcessorState.SLEEPING;
-                        break run;
-                    }
-                    if ((cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                        cachedPage = -1;
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 49: // FENCE: a no-op under sequential consistency
-                    break;
-                case 50: // HALT
-                    ic++;
-                    cpu.state = ProcessorState.HALTED;
-                    break run;
-                case 51: // RDCYCLE
-                    cachedPage = -1;
-                    r[(w >>> 8 & 0xff)] = cpu.io.readCycleCounter(cpu.id, base + ic);
-                    break;
-                case 52: // TRIGGER
-                    ic++;
-                    cpu.triggerCode = immf[p];
-                    cpu.state = ProcessorState.TRIGGERED;
-                    break run;
-                case 53: // ASSERT
-                    if (r[(w >>> 16 & 0xff)] == 0) {
-                        ic++;
-                        cpu.triggerCode = immf[p];
-                        cpu.state = ProcessorState.TRIGGERED;
-                        break run;
-                    }
-                    break;
-                default:
-                    pc = p;
-                    if ((w & 0xff) != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
-                    }
-                    break run; // Code.BREAK: stop before the patched instruction, pc on it
             }
             ic++;
         }

@@ -1,7 +1,6 @@
 package org.fdrsim.cpu.core;
 
 import org.fdrsim.cpu.isa.Csr;
-
 import org.fdrsim.cpu.program.Code;
 
 /**
@@ -9,8 +8,9 @@ import org.fdrsim.cpu.program.Code;
  * timed machine's caches): {@link Processor#run} comes here unless the memory is flat. Program
  * counter, instruction count and cycle live in locals; an access that misses ends the slice,
  * and the port completes the instruction later. Its twin over flat memory is {@link FlatLoop}:
- * any change to an instruction's semantics must be made in both ({@code FlatLoopTest} runs them
- * side by side).
+ * any change to the semantics of an instruction in the switch must be made in both
+ * ({@code FlatLoopTest} runs them side by side); system instructions are shared
+ * ({@link SystemInstructions}).
  */
 final class PortLoop {
     private PortLoop() {
@@ -21,10 +21,7 @@ final class PortLoop {
         if (cpu.state != ProcessorState.RUNNING) {
             return cpu.state;
         }
-        final int[] op = cpu.op;
-        final int[] rdf = cpu.rdf;
-        final int[] rs1f = cpu.rs1f;
-        final int[] rs2f = cpu.rs2f;
+        final int[] code = cpu.packed;
         final int[] rs3f = cpu.rs3f;
         final long[] immf = cpu.immf;
         final long[] r = cpu.regs;
@@ -46,95 +43,96 @@ final class PortLoop {
         run:
         while (ic < icStop) {
             final int p = pc++;
-            switch (op[p]) {
+            final int w = code[p];
+            switch (w & 0xff) {
                 case 0: // LI
                 case 1: // LA
-                    r[rdf[p]] = immf[p];
+                    r[(w >>> 8 & 0xff)] = immf[p];
                     break;
                 case 2: // MOV
-                    r[rdf[p]] = r[rs1f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)];
                     break;
                 case 3: // NOP
                     break;
                 case 4: // ADD
-                    r[rdf[p]] = r[rs1f[p]] + r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + r[(w >>> 24)];
                     break;
                 case 5: // SUB
-                    r[rdf[p]] = r[rs1f[p]] - r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] - r[(w >>> 24)];
                     break;
                 case 6: // MUL
-                    r[rdf[p]] = r[rs1f[p]] * r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] * r[(w >>> 24)];
                     break;
                 case 7: { // DIV
-                    long d = r[rs2f[p]];
+                    long d = r[(w >>> 24)];
                     if (d == 0) {
                         pc = p;
                         cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
                         break run;
                     }
-                    r[rdf[p]] = r[rs1f[p]] / d;
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] / d;
                     break;
                 }
                 case 8: { // REM
-                    long d = r[rs2f[p]];
+                    long d = r[(w >>> 24)];
                     if (d == 0) {
                         pc = p;
                         cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
                         break run;
                     }
-                    r[rdf[p]] = r[rs1f[p]] % d;
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] % d;
                     break;
                 }
                 case 9: // AND
-                    r[rdf[p]] = r[rs1f[p]] & r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & r[(w >>> 24)];
                     break;
                 case 10: // OR
-                    r[rdf[p]] = r[rs1f[p]] | r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | r[(w >>> 24)];
                     break;
                 case 11: // XOR
-                    r[rdf[p]] = r[rs1f[p]] ^ r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ r[(w >>> 24)];
                     break;
                 case 12: // SHL (shift amounts use the low 6 bits)
-                    r[rdf[p]] = r[rs1f[p]] << r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << r[(w >>> 24)];
                     break;
                 case 13: // SHR
-                    r[rdf[p]] = r[rs1f[p]] >>> r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> r[(w >>> 24)];
                     break;
                 case 14: // SAR
-                    r[rdf[p]] = r[rs1f[p]] >> r[rs2f[p]];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> r[(w >>> 24)];
                     break;
                 case 15: // SLT
-                    r[rdf[p]] = r[rs1f[p]] < r[rs2f[p]] ? 1 : 0;
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < r[(w >>> 24)] ? 1 : 0;
                     break;
                 case 16: // SLTU
-                    r[rdf[p]] = Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0 ? 1 : 0;
+                    r[(w >>> 8 & 0xff)] = Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0 ? 1 : 0;
                     break;
                 case 17: // ADDI
-                    r[rdf[p]] = r[rs1f[p]] + immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + immf[p];
                     break;
                 case 18: // ANDI
-                    r[rdf[p]] = r[rs1f[p]] & immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] & immf[p];
                     break;
                 case 19: // ORI
-                    r[rdf[p]] = r[rs1f[p]] | immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] | immf[p];
                     break;
                 case 20: // XORI
-                    r[rdf[p]] = r[rs1f[p]] ^ immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] ^ immf[p];
                     break;
                 case 21: // SHLI
-                    r[rdf[p]] = r[rs1f[p]] << immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] << immf[p];
                     break;
                 case 22: // SHRI
-                    r[rdf[p]] = r[rs1f[p]] >>> immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >>> immf[p];
                     break;
                 case 23: // SARI
-                    r[rdf[p]] = r[rs1f[p]] >> immf[p];
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] >> immf[p];
                     break;
                 case 24: // SLTI
-                    r[rdf[p]] = r[rs1f[p]] < immf[p] ? 1 : 0;
+                    r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < immf[p] ? 1 : 0;
                     break;
                 case 25: { // LD
-                    long a = r[rs1f[p]] + immf[p];
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         if (!cpu.deviceLoad(p, a, ic, cycleBase + ic + extra)) {
@@ -156,15 +154,15 @@ final class PortLoop {
                         icStop -= lat;
                     }
                     long v = mem.loadWord(a);
-                    r[rdf[p]] = v;
+                    r[(w >>> 8 & 0xff)] = v;
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
                 case 26: { // ST
-                    long a = r[rs1f[p]] + immf[p];
-                    long v = r[rs2f[p]];
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    long v = r[(w >>> 24)];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         if (!cpu.deviceStore(p, a, v, ic, cycleBase + ic + extra)) {
@@ -195,7 +193,7 @@ final class PortLoop {
                     break;
                 }
                 case 27: { // LB
-                    long a = r[rs1f[p]] + immf[p];
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if (Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         cpu.faultOnAddress(p, a, ic);
@@ -212,14 +210,14 @@ final class PortLoop {
                         icStop -= lat;
                     }
                     long v = mem.loadByte(a);
-                    r[rdf[p]] = v;
+                    r[(w >>> 8 & 0xff)] = v;
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
                 }
                 case 28: { // SB
-                    long a = r[rs1f[p]] + immf[p];
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if (Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         cpu.faultOnAddress(p, a, ic);
@@ -235,7 +233,7 @@ final class PortLoop {
                         extra += lat;
                         icStop -= lat;
                     }
-                    long v = r[rs2f[p]] & 0xff;
+                    long v = r[(w >>> 24)] & 0xff;
                     mem.storeByte(a, (int) v);
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
@@ -245,7 +243,7 @@ final class PortLoop {
                 case 29: // CAS
                 case 30: // SWAP
                 case 31: { // FADD
-                    long a = r[rs1f[p]] + immf[p];
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         cpu.faultOnAddress(p, a, ic);
@@ -262,8 +260,8 @@ final class PortLoop {
                         icStop -= lat;
                     }
                     long old = mem.loadWord(a);
-                    long operand = r[rs2f[p]];
-                    int o = op[p];
+                    long operand = r[(w >>> 24)];
+                    int o = w & 0xff;
                     if (o == 29) {
                         if (old == operand) {
                             mem.storeWord(a, r[rs3f[p]]);
@@ -273,39 +271,39 @@ final class PortLoop {
                     } else {
                         mem.storeWord(a, old + operand);
                     }
-                    r[rdf[p]] = old;
+                    r[(w >>> 8 & 0xff)] = old;
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
                     }
                     break;
                 }
                 case 32: // BEQ
-                    if (r[rs1f[p]] == r[rs2f[p]]) {
+                    if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 33: // BNE
-                    if (r[rs1f[p]] != r[rs2f[p]]) {
+                    if (r[(w >>> 16 & 0xff)] != r[(w >>> 24)]) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 34: // BLT
-                    if (r[rs1f[p]] < r[rs2f[p]]) {
+                    if (r[(w >>> 16 & 0xff)] < r[(w >>> 24)]) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 35: // BGE
-                    if (r[rs1f[p]] >= r[rs2f[p]]) {
+                    if (r[(w >>> 16 & 0xff)] >= r[(w >>> 24)]) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 36: // BLTU
-                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) < 0) {
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 37: // BGEU
-                    if (Long.compareUnsigned(r[rs1f[p]], r[rs2f[p]]) >= 0) {
+                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) >= 0) {
                         pc = (int) immf[p];
                     }
                     break;
@@ -317,13 +315,13 @@ final class PortLoop {
                     pc = (int) immf[p];
                     break;
                 case 40: { // JALR
-                    long target = r[rs1f[p]];
+                    long target = r[(w >>> 16 & 0xff)];
                     if (target < 0 || target >= cpu.codeLength) {
                         pc = p;
                         cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
                         break run;
                     }
-                    r[rdf[p]] = p + 1;
+                    r[(w >>> 8 & 0xff)] = p + 1;
                     pc = (int) target;
                     break;
                 }
@@ -337,93 +335,19 @@ final class PortLoop {
                     pc = (int) target;
                     break;
                 }
-                case 42: // CSRR
-                    r[rdf[p]] = cpu.csrs[(int) immf[p]];
-                    break;
-                case 43: { // CSRW
-                    int c = (int) immf[p];
-                    if (c != Processor.CPUID) {
-                        cpu.csrs[c] = r[rs1f[p]];
+                default: { // the rest: system instructions, breakpoints, the end of the code
+                    int next = SystemInstructions.execute(cpu, p, w, ic, cycleBase + ic + extra);
+                    if (next < 0) {
+                        if (next == SystemInstructions.STOP_AFTER) {
+                            ic++;
+                        } else {
+                            pc = p;
+                        }
+                        break run;
                     }
-                    if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
+                    pc = next;
                     break;
                 }
-                case 44: // EI
-                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                    if (cpu.pendingInterrupts != 0) {
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 45: // DI
-                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
-                    break;
-                case 46: { // IRET
-                    long target = cpu.csrs[Processor.EPC];
-                    if (target < 0 || target >= cpu.codeLength) {
-                        pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
-                        break run;
-                    }
-                    pc = (int) target;
-                    cpu.csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                    if (cpu.pendingInterrupts != 0) {
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                }
-                case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
-                    long handler = cpu.csrs[Processor.IVEC];
-                    if (handler < 0 || handler >= cpu.codeLength) {
-                        pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
-                        break run;
-                    }
-                    cpu.csrs[Processor.EPC] = p + 1;
-                    cpu.csrs[Processor.CAUSE] = Csr.TRAP_CAUSE_BASE + immf[p];
-                    cpu.csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
-                    pc = (int) handler;
-                    break;
-                }
-                case 48: // WFI: commits, then sleeps unless an interrupt is already pending
-                    if (cpu.pendingInterrupts == 0) {
-                        ic++;
-                        cpu.state = ProcessorState.SLEEPING;
-                        break run;
-                    }
-                    if ((cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                        pc = cpu.takeInterrupt(pc, ic + 1);
-                    }
-                    break;
-                case 49: // FENCE: a no-op under sequential consistency
-                    break;
-                case 50: // HALT
-                    ic++;
-                    cpu.state = ProcessorState.HALTED;
-                    break run;
-                case 51: // RDCYCLE
-                    r[rdf[p]] = cpu.io.readCycleCounter(cpu.id, cycleBase + ic + extra);
-                    break;
-                case 52: // TRIGGER
-                    ic++;
-                    cpu.triggerCode = immf[p];
-                    cpu.state = ProcessorState.TRIGGERED;
-                    break run;
-                case 53: // ASSERT
-                    if (r[rs1f[p]] == 0) {
-                        ic++;
-                        cpu.triggerCode = immf[p];
-                        cpu.state = ProcessorState.TRIGGERED;
-                        break run;
-                    }
-                    break;
-                default:
-                    pc = p;
-                    if (op[p] != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
-                    }
-                    break run; // Code.BREAK: stop before the patched instruction, pc on it
             }
             ic++;
         }

@@ -30,19 +30,12 @@ public final class Processor {
     final int id;
     private final ProgramImage program;
     final int codeLength;
-    /** The program's decoded opcodes, shared by every processor running it. */
-    private final int[] decodedOp;
-    /** What {@link #run} executes: {@link #decodedOp}, or this processor's copy with breakpoints patched in. */
-    int[] op;
-    /** The program's {@link Code#packed} words, shared like {@link #decodedOp}. */
+    /** The program's {@link Code#packed} words (opcode and registers), shared by every processor running it. */
     private final int[] decodedPacked;
-    /** What the flat-memory loop executes: {@link #decodedPacked}, or a copy with breakpoints patched in. */
+    /** What {@link #run} executes: {@link #decodedPacked}, or this processor's copy with breakpoints patched in. */
     int[] packed;
     /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
     private int passPc = -1;
-    final int[] rdf;
-    final int[] rs1f;
-    final int[] rs2f;
     final int[] rs3f;
     final long[] immf;
     final long memorySize;
@@ -77,13 +70,8 @@ public final class Processor {
         this.program = program;
         Code code = program.code();
         this.codeLength = code.length();
-        this.decodedOp = code.opcodes();
-        this.op = decodedOp;
         this.decodedPacked = code.packed();
         this.packed = decodedPacked;
-        this.rdf = code.rd();
-        this.rs1f = code.rs1();
-        this.rs2f = code.rs2();
         this.rs3f = code.rs3();
         this.immf = code.imm();
         this.memorySize = memorySize;
@@ -127,12 +115,10 @@ public final class Processor {
         }
         long before = ic;
         ProcessorState s;
-        op[at] = decodedOp[at];
         packed[at] = decodedPacked[at];
         try {
             s = dispatch(cycleLimit, ic + 1);
         } finally {
-            op[at] = Code.BREAK;
             packed[at] = Code.BREAK;
         }
         passPc = ic == before && pc == at ? at : -1;
@@ -183,7 +169,7 @@ public final class Processor {
         if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
-        regs[rdf[p]] = io.load(id, a, now);
+        regs[decodedPacked[p] >>> 8 & 0xff] = io.load(id, a, now); // rd
         return true;
     }
 
@@ -263,26 +249,22 @@ public final class Processor {
     public void setBreakpoints(int[] pcs) {
         passPc = -1;
         if (pcs.length == 0) {
-            op = decodedOp;
             packed = decodedPacked;
             return;
         }
-        int[] patched = decodedOp.clone();
-        int[] patchedWords = decodedPacked.clone();
+        int[] patched = decodedPacked.clone();
         for (int p : pcs) {
             if (p < 0 || p >= codeLength) {
                 throw new IllegalArgumentException("breakpoint at pc " + p + " outside the code (0.." + (codeLength - 1) + ")");
             }
             patched[p] = Code.BREAK;
-            patchedWords[p] = Code.BREAK;
         }
-        op = patched;
-        packed = patchedWords;
+        packed = patched;
     }
 
     /** True if pc is on a patched breakpoint that the next run would stop at (not passed). */
     public boolean atBreakpoint() {
-        return op != decodedOp && pc >= 0 && pc < op.length && op[pc] == Code.BREAK && passPc != pc;
+        return packed != decodedPacked && pc >= 0 && pc < packed.length && packed[pc] == Code.BREAK && passPc != pc;
     }
 
     /** The next run executes the instruction under the breakpoint pc is on (as gdb steps over one); no-op elsewhere. */

@@ -1,0 +1,109 @@
+package org.fdrsim.cpu.core;
+
+import org.fdrsim.cpu.isa.Csr;
+import org.fdrsim.cpu.program.Code;
+
+/**
+ * The instructions both loops ({@link PortLoop}, {@link FlatLoop}) leave to one shared method:
+ * control and status registers, interrupts and traps, {@code wfi}, {@code halt},
+ * {@code rdcycle}, {@code trigger} and {@code assert}, and the breakpoint or fall-off marker.
+ * They are rare next to loads, stores, arithmetic and branches, so a call costs nothing that
+ * shows, and each loop's switch keeps only the instructions it runs all the time (a smaller
+ * method, which the JIT compiles better). One source also means one place to change them.
+ */
+final class SystemInstructions {
+    /** {@link #execute}: stop the loop after the instruction, which committed (pc past it, IC + 1). */
+    static final int STOP_AFTER = -1;
+    /** {@link #execute}: stop the loop before the instruction (pc on it, IC unchanged). */
+    static final int STOP_AT = -2;
+
+    private SystemInstructions() {
+    }
+
+    /**
+     * Executes the instruction at {@code p}, whose {@link Code#packed} word is {@code w}: the processor's IC is
+     * {@code ic} before it and its clock reads {@code cycle}. Returns the pc to go on at (the
+     * loop counts the instruction as usual), or {@link #STOP_AFTER} / {@link #STOP_AT} with the
+     * processor's state set (halted, sleeping, triggered, faulted) or left running (a breakpoint).
+     */
+    static int execute(Processor cpu, int p, int w, long ic, long cycle) {
+        final int op = w & 0xff;
+        final long[] r = cpu.regs;
+        final long[] csrs = cpu.csrs;
+        int next = p + 1;
+        switch (op) {
+            case 42: // CSRR
+                r[w >>> 8 & 0xff] = csrs[(int) cpu.immf[p]];
+                return next;
+            case 43: { // CSRW
+                int c = (int) cpu.immf[p];
+                if (c != Processor.CPUID) {
+                    csrs[c] = r[w >>> 16 & 0xff];
+                }
+                if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                    return cpu.takeInterrupt(next, ic + 1);
+                }
+                return next;
+            }
+            case 44: // EI
+                csrs[Processor.STATUS] |= Csr.STATUS_IE;
+                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt(next, ic + 1) : next;
+            case 45: // DI
+                csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
+                return next;
+            case 46: { // IRET
+                long target = csrs[Processor.EPC];
+                if (target < 0 || target >= cpu.codeLength) {
+                    cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                    return STOP_AT;
+                }
+                csrs[Processor.STATUS] |= Csr.STATUS_IE;
+                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt((int) target, ic + 1) : (int) target;
+            }
+            case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
+                long handler = csrs[Processor.IVEC];
+                if (handler < 0 || handler >= cpu.codeLength) {
+                    cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, handler);
+                    return STOP_AT;
+                }
+                csrs[Processor.EPC] = next;
+                csrs[Processor.CAUSE] = Csr.TRAP_CAUSE_BASE + cpu.immf[p];
+                csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
+                return (int) handler;
+            }
+            case 48: // WFI: commits, then sleeps unless an interrupt is already pending
+                if (cpu.pendingInterrupts == 0) {
+                    cpu.state = ProcessorState.SLEEPING;
+                    return STOP_AFTER;
+                }
+                if ((csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+                    return cpu.takeInterrupt(next, ic + 1);
+                }
+                return next;
+            case 49: // FENCE: a no-op under sequential consistency
+                return next;
+            case 50: // HALT
+                cpu.state = ProcessorState.HALTED;
+                return STOP_AFTER;
+            case 51: // RDCYCLE
+                r[w >>> 8 & 0xff] = cpu.io.readCycleCounter(cpu.id, cycle);
+                return next;
+            case 52: // TRIGGER
+                cpu.triggerCode = cpu.immf[p];
+                cpu.state = ProcessorState.TRIGGERED;
+                return STOP_AFTER;
+            case 53: // ASSERT
+                if (r[w >>> 16 & 0xff] == 0) {
+                    cpu.triggerCode = cpu.immf[p];
+                    cpu.state = ProcessorState.TRIGGERED;
+                    return STOP_AFTER;
+                }
+                return next;
+            default:
+                if (op != Code.BREAK) { // Code.FALL_OFF: ran past the last instruction
+                    cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, p);
+                }
+                return STOP_AT; // Code.BREAK: stop before the patched instruction, pc on it
+        }
+    }
+}
