@@ -327,7 +327,7 @@ public final class CacheController implements MemoryPort {
                 dropFrame();
             }
             case INVALIDATE_L1 -> l1.invalidateBlock(xBlock);
-            case WRITE_DATA -> System.arraycopy(xMsg.data, 0, l2Data.page(xFrame), FrameData.offset(xFrame), 8);
+            case WRITE_DATA -> l2Data.copyIn(xFrame, xMsg.data);
             case ADD_ACKS -> pendingAcks += xMsg.acks;
             case COUNT_ACK -> pendingAcks--;
             case UNBLOCK -> ctx.send(xNow, ctx.obtain(MessageType.UNBLOCK, xBlock, cpu, ctx.home(xBlock), cpu));
@@ -389,7 +389,7 @@ public final class CacheController implements MemoryPort {
     private void writeBack(MessageType type) {
         writebacks.add(xBlock, (byte) 0, l2Data.page(xFrame), FrameData.offset(xFrame));
         Message m = ctx.obtain(type, xBlock, cpu, ctx.home(xBlock), cpu);
-        System.arraycopy(l2Data.page(xFrame), FrameData.offset(xFrame), m.data, 0, 8);
+        l2Data.copyOut(xFrame, m.data);
         ctx.send(xNow, m);
         stats.writebacks++;
         ctx.listener().blockEvicted(xNow, cpu, xBlock, true);
@@ -397,18 +397,13 @@ public final class CacheController implements MemoryPort {
     }
 
     private void sendData() {
-        long[] src;
-        int offset;
-        if (xFrame >= 0) {
-            src = l2Data.page(xFrame);
-            offset = FrameData.offset(xFrame);
-        } else {
-            src = writebacks.data();
-            offset = writebacks.find(xBlock) * 8;
-        }
         int requester = xMsg.requester;
         Message m = ctx.obtain(MessageType.DATA, xBlock, cpu, requester, requester);
-        System.arraycopy(src, offset, m.data, 0, 8);
+        if (xFrame >= 0) {
+            l2Data.copyOut(xFrame, m.data);
+        } else {
+            System.arraycopy(writebacks.data(), writebacks.find(xBlock) * 8, m.data, 0, 8);
+        }
         boolean getM = xMsg.type == MessageType.FWD_GETM;
         m.acks = getM ? xMsg.acks : 0;
         CoherenceListener listener = ctx.listener();
@@ -477,7 +472,7 @@ public final class CacheController implements MemoryPort {
         int w = (int) ((address >>> 3) & 7);
         int frame = l2.lookup(block);
         if (frame >= 0) {
-            return l2Data.page(frame)[FrameData.offset(frame) + w];
+            return l2Data.word(frame, w);
         }
         int e = writebacks.find(block);
         if (e >= 0) {

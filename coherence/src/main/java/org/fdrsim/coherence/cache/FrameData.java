@@ -37,6 +37,21 @@ final class FrameData {
         return (frame & (PAGE_FRAMES - 1)) << 3;
     }
 
+    /** Writes {@code frame}'s 8 words from {@code src[0..7]}. */
+    void copyIn(int frame, long[] src) {
+        System.arraycopy(src, 0, page(frame), offset(frame), 8);
+    }
+
+    /** Reads {@code frame}'s 8 words into {@code dst[0..7]}. */
+    void copyOut(int frame, long[] dst) {
+        System.arraycopy(page(frame), offset(frame), dst, 0, 8);
+    }
+
+    /** Word {@code w} (0..7) of {@code frame}. */
+    long word(int frame, int w) {
+        return page(frame)[offset(frame) + w];
+    }
+
     /** Pages allocated so far. */
     int pagesInUse() {
         int n = 0;
