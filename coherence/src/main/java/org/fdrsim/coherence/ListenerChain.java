@@ -1,13 +1,69 @@
 package org.fdrsim.coherence;
 
-import java.util.Arrays;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Several listeners behind one: calls each in attach order. */
+/**
+ * Several listeners behind one: each event goes to the listeners that observe it, in attach
+ * order. A listener observes an event if its class overrides the event's no-op default; the
+ * others are not called at all (with FDR, the race recorder and the checkpoint logger each
+ * observe a few events, and none observes blocks filled or invalidated, which happen on every
+ * miss).
+ */
 final class ListenerChain implements CoherenceListener {
-    private final CoherenceListener[] listeners;
+    private final CoherenceListener[] replySending;
+    private final CoherenceListener[] replyReceived;
+    private final CoherenceListener[] lastOwnerReplySending;
+    private final CoherenceListener[] blockFilled;
+    private final CoherenceListener[] blockEvicted;
+    private final CoherenceListener[] blockInvalidated;
+    private final CoherenceListener[] ownershipMoved;
+    private final CoherenceListener[] writebackReceived;
+    private final CoherenceListener[] memoryBlockWriting;
+    private final CoherenceListener[] dmaReplySending;
+    private final CoherenceListener[] dmaReplyReceived;
+    private final CoherenceListener[] dmaLastOwnerReplySending;
+    private final CoherenceListener[] dmaBlockCommitted;
 
     ListenerChain(CoherenceListener[] listeners) {
-        this.listeners = Arrays.copyOf(listeners, listeners.length);
+        this.replySending = observers(listeners, "replySending");
+        this.replyReceived = observers(listeners, "replyReceived");
+        this.lastOwnerReplySending = observers(listeners, "lastOwnerReplySending");
+        this.blockFilled = observers(listeners, "blockFilled");
+        this.blockEvicted = observers(listeners, "blockEvicted");
+        this.blockInvalidated = observers(listeners, "blockInvalidated");
+        this.ownershipMoved = observers(listeners, "ownershipMoved");
+        this.writebackReceived = observers(listeners, "writebackReceived");
+        this.memoryBlockWriting = observers(listeners, "memoryBlockWriting");
+        this.dmaReplySending = observers(listeners, "dmaReplySending");
+        this.dmaReplyReceived = observers(listeners, "dmaReplyReceived");
+        this.dmaLastOwnerReplySending = observers(listeners, "dmaLastOwnerReplySending");
+        this.dmaBlockCommitted = observers(listeners, "dmaBlockCommitted");
+    }
+
+    /** The listeners whose class overrides {@link CoherenceListener}'s method {@code name} (there is one of each name). */
+    private static CoherenceListener[] observers(CoherenceListener[] listeners, String name) {
+        Method event = null;
+        for (Method m : CoherenceListener.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                event = m;
+            }
+        }
+        if (event == null) {
+            throw new IllegalArgumentException("CoherenceListener has no method " + name);
+        }
+        List<CoherenceListener> out = new ArrayList<>();
+        for (CoherenceListener l : listeners) {
+            try {
+                if (l.getClass().getMethod(name, event.getParameterTypes()).getDeclaringClass() != CoherenceListener.class) {
+                    out.add(l);
+                }
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(e); // a public interface method is always found
+            }
+        }
+        return out.toArray(new CoherenceListener[0]);
     }
 
     /** The listener that stands for {@code listeners}: NONE, the only one, or a chain. */
@@ -22,7 +78,7 @@ final class ListenerChain implements CoherenceListener {
     @Override
     public long replySending(long now, int sender, Agent agent, int requester, long block, ReplyKind kind) {
         long result = 0;
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : replySending) {
             long v = l.replySending(now, sender, agent, requester, block, kind);
             if (result == 0) {
                 result = v;
@@ -34,7 +90,7 @@ final class ListenerChain implements CoherenceListener {
     @Override
     public void replyReceived(long now, int receiver, int sender, Agent agent, long block, ReplyKind kind,
             long piggyback) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : replyReceived) {
             l.replyReceived(now, receiver, sender, agent, block, kind, piggyback);
         }
     }
@@ -42,7 +98,7 @@ final class ListenerChain implements CoherenceListener {
     @Override
     public long lastOwnerReplySending(long now, int home, int lastOwner, int requester, long block) {
         long result = 0;
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : lastOwnerReplySending) {
             long v = l.lastOwnerReplySending(now, home, lastOwner, requester, block);
             if (result == 0) {
                 result = v;
@@ -53,42 +109,42 @@ final class ListenerChain implements CoherenceListener {
 
     @Override
     public void blockFilled(long now, int cpu, long block, boolean writable) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : blockFilled) {
             l.blockFilled(now, cpu, block, writable);
         }
     }
 
     @Override
     public void blockEvicted(long now, int cpu, long block, boolean writtenBack) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : blockEvicted) {
             l.blockEvicted(now, cpu, block, writtenBack);
         }
     }
 
     @Override
     public void blockInvalidated(long now, int cpu, long block, int requester) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : blockInvalidated) {
             l.blockInvalidated(now, cpu, block, requester);
         }
     }
 
     @Override
     public void ownershipMoved(long now, long block, int from, int to) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : ownershipMoved) {
             l.ownershipMoved(now, block, from, to);
         }
     }
 
     @Override
     public void writebackReceived(long now, int home, int from, long block) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : writebackReceived) {
             l.writebackReceived(now, home, from, block);
         }
     }
 
     @Override
     public void memoryBlockWriting(long now, int home, int from, long block) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : memoryBlockWriting) {
             l.memoryBlockWriting(now, home, from, block);
         }
     }
@@ -96,7 +152,7 @@ final class ListenerChain implements CoherenceListener {
     @Override
     public long dmaReplySending(long now, int engine, long engineIc, int requester, long block, ReplyKind kind) {
         long result = 0;
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : dmaReplySending) {
             long v = l.dmaReplySending(now, engine, engineIc, requester, block, kind);
             if (result == 0) {
                 result = v;
@@ -108,7 +164,7 @@ final class ListenerChain implements CoherenceListener {
     @Override
     public void dmaReplyReceived(long now, int engine, long engineIc, int sender, Agent agent, long block,
             ReplyKind kind, long piggyback) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : dmaReplyReceived) {
             l.dmaReplyReceived(now, engine, engineIc, sender, agent, block, kind, piggyback);
         }
     }
@@ -117,7 +173,7 @@ final class ListenerChain implements CoherenceListener {
     public long dmaLastOwnerReplySending(long now, int home, int engine, long engineIc, int requester,
             long block) {
         long result = 0;
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : dmaLastOwnerReplySending) {
             long v = l.dmaLastOwnerReplySending(now, home, engine, engineIc, requester, block);
             if (result == 0) {
                 result = v;
@@ -128,7 +184,7 @@ final class ListenerChain implements CoherenceListener {
 
     @Override
     public void dmaBlockCommitted(long now, int engine, long engineIc, long block, boolean write) {
-        for (CoherenceListener l : listeners) {
+        for (CoherenceListener l : dmaBlockCommitted) {
             l.dmaBlockCommitted(now, engine, engineIc, block, write);
         }
     }

@@ -34,6 +34,9 @@ public final class Directory {
     private final MemoryController memory;
     private final int directoryCycles;
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    /** The block {@link #entry} last found and its entry (a request and its Unblock come for one block); entries are never removed. */
+    private long lastBlock = -1;
+    private int lastEntry;
     private long[] blocks = new long[64];
     private byte[] states = new byte[64];
     private int[] owners = new int[64];
@@ -217,10 +220,19 @@ public final class Directory {
     }
 
     private int entry(long block) {
-        int e = index.get(block);
-        if (e >= 0) {
-            return e;
+        if (block == lastBlock) {
+            return lastEntry;
         }
+        int e = index.get(block);
+        if (e < 0) {
+            e = newEntry(block);
+        }
+        lastBlock = block;
+        lastEntry = e;
+        return e;
+    }
+
+    private int newEntry(long block) {
         if (entries == blocks.length) {
             int n = entries * 2;
             blocks = Arrays.copyOf(blocks, n);
@@ -230,7 +242,7 @@ public final class Directory {
             queueHead = Arrays.copyOf(queueHead, n);
             queueTail = Arrays.copyOf(queueTail, n);
         }
-        e = entries++;
+        int e = entries++;
         blocks[e] = block;
         states[e] = (byte) DirectoryState.I.ordinal();
         owners[e] = -1;
