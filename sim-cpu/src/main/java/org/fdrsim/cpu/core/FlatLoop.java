@@ -323,7 +323,7 @@ final class FlatLoop {
                 }
                 default: { // the rest: system instructions, breakpoints, the end of the code
                     cachedPage = -1; // the call may reach memory (a device, an interrupt)
-                    int next = SystemInstructions.execute(cpu, p, w, ic, base + ic);
+                    int next = SystemInstructions.execute(cpu, p, w & 0xff, ic, base + ic);
                     if (next < 0) {
                         if (next == SystemInstructions.STOP_AFTER) {
                             ic++;

@@ -336,7 +336,7 @@ final class PortLoop {
                     break;
                 }
                 default: { // the rest: system instructions, breakpoints, the end of the code
-                    int next = SystemInstructions.execute(cpu, p, w, ic, cycleBase + ic + extra);
+                    int next = SystemInstructions.execute(cpu, p, w & 0xff, ic, cycleBase + ic + extra);
                     if (next < 0) {
                         if (next == SystemInstructions.STOP_AFTER) {
                             ic++;

@@ -36,6 +36,11 @@ public final class Processor {
     int[] packed;
     /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
     private int passPc = -1;
+    // The rare instructions (SystemInstructions) read rd and rs1 from these arrays rather than
+    // from the packed word: with the word passed down, some JVMs compiled the flat loop
+    // 15-25% slower (docs/performance.md, "Stop 22").
+    final int[] rdf;
+    final int[] rs1f;
     final int[] rs3f;
     final long[] immf;
     final long memorySize;
@@ -72,6 +77,8 @@ public final class Processor {
         this.codeLength = code.length();
         this.decodedPacked = code.packed();
         this.packed = decodedPacked;
+        this.rdf = code.rd();
+        this.rs1f = code.rs1();
         this.rs3f = code.rs3();
         this.immf = code.imm();
         this.memorySize = memorySize;

@@ -21,24 +21,24 @@ final class SystemInstructions {
     }
 
     /**
-     * Executes the instruction at {@code p}, whose {@link Code#packed} word is {@code w}: the processor's IC is
-     * {@code ic} before it and its clock reads {@code cycle}. Returns the pc to go on at (the
+     * Executes the instruction at {@code p}, whose opcode is {@code op} (the loop's, which may be
+     * a patched breakpoint): the processor's IC is {@code ic} before it and its clock reads
+     * {@code cycle}. Returns the pc to go on at (the
      * loop counts the instruction as usual), or {@link #STOP_AFTER} / {@link #STOP_AT} with the
      * processor's state set (halted, sleeping, triggered, faulted) or left running (a breakpoint).
      */
-    static int execute(Processor cpu, int p, int w, long ic, long cycle) {
-        final int op = w & 0xff;
+    static int execute(Processor cpu, int p, int op, long ic, long cycle) {
         final long[] r = cpu.regs;
         final long[] csrs = cpu.csrs;
         int next = p + 1;
         switch (op) {
             case 42: // CSRR
-                r[w >>> 8 & 0xff] = csrs[(int) cpu.immf[p]];
+                r[cpu.rdf[p]] = csrs[(int) cpu.immf[p]];
                 return next;
             case 43: { // CSRW
                 int c = (int) cpu.immf[p];
                 if (c != Processor.CPUID) {
-                    csrs[c] = r[w >>> 16 & 0xff];
+                    csrs[c] = r[cpu.rs1f[p]];
                 }
                 if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
                     return cpu.takeInterrupt(next, ic + 1);
@@ -86,14 +86,14 @@ final class SystemInstructions {
                 cpu.state = ProcessorState.HALTED;
                 return STOP_AFTER;
             case 51: // RDCYCLE
-                r[w >>> 8 & 0xff] = cpu.io.readCycleCounter(cpu.id, cycle);
+                r[cpu.rdf[p]] = cpu.io.readCycleCounter(cpu.id, cycle);
                 return next;
             case 52: // TRIGGER
                 cpu.triggerCode = cpu.immf[p];
                 cpu.state = ProcessorState.TRIGGERED;
                 return STOP_AFTER;
             case 53: // ASSERT
-                if (r[w >>> 16 & 0xff] == 0) {
+                if (r[cpu.rs1f[p]] == 0) {
                     cpu.triggerCode = cpu.immf[p];
                     cpu.state = ProcessorState.TRIGGERED;
                     return STOP_AFTER;
