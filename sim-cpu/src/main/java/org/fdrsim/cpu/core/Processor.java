@@ -36,9 +36,9 @@ public final class Processor {
     int[] packed;
     /** The patched pc the next {@link #run} executes as its original instruction (-1: none). */
     private int passPc = -1;
-    // The rare instructions (SystemInstructions) read rd and rs1 from these arrays rather than
-    // from the packed word: with the word passed down, some JVMs compiled the flat loop
-    // 15-25% slower (docs/performance.md, "Stop 22").
+    // The rare instructions (SystemInstructions, device loads) read rd and rs1 from these arrays
+    // rather than from the packed word: with the word passed down, some JVMs compiled the flat
+    // loop 15-25% slower (docs/performance.md, "Stop 22").
     final int[] rdf;
     final int[] rs1f;
     final int[] rs3f;
@@ -176,7 +176,7 @@ public final class Processor {
         if (!checkDeviceAccess(p, a, ic)) {
             return false;
         }
-        regs[decodedPacked[p] >>> 8 & 0xff] = io.load(id, a, now); // rd
+        regs[rdf[p]] = io.load(id, a, now);
         return true;
     }
 
