@@ -18,8 +18,8 @@ import org.fdrsim.cpu.program.Code;
  * any change to the semantics of the instructions in their switches must be made in both.
  */
 final class FlatLoop {
-    /** {@link SparseMemory}'s page size: 4 KB, 512 words. */
-    private static final int PAGE_SHIFT = 12;
+    /** The kept page's number is {@code address >>> PAGE_SHIFT} (a compile-time constant, folded into the loop). */
+    private static final int PAGE_SHIFT = SparseMemory.PAGE_SHIFT;
     private static final int PAGE_WORD_MASK = (1 << (PAGE_SHIFT - 3)) - 1;
 
     private FlatLoop() {

@@ -8,8 +8,7 @@ import org.fdrsim.cpu.program.Code;
  * control and status registers, interrupts and traps, {@code wfi}, {@code halt},
  * {@code rdcycle}, {@code trigger} and {@code assert}, and the breakpoint or fall-off marker.
  * They are rare next to loads, stores, arithmetic and branches, so a call costs nothing that
- * shows, and each loop's switch keeps only the instructions it runs all the time (a smaller
- * method, which the JIT compiles better). One source also means one place to change them.
+ * shows, and they have one source instead of a copy in each loop's switch.
  */
 final class SystemInstructions {
     /** {@link #execute}: stop the loop after the instruction, which committed (pc past it, IC + 1). */
@@ -23,9 +22,9 @@ final class SystemInstructions {
     /**
      * Executes the instruction at {@code p}, whose opcode is {@code op} (the loop's, which may be
      * a patched breakpoint): the processor's IC is {@code ic} before it and its clock reads
-     * {@code cycle}. Returns the pc to go on at (the
-     * loop counts the instruction as usual), or {@link #STOP_AFTER} / {@link #STOP_AT} with the
-     * processor's state set (halted, sleeping, triggered, faulted) or left running (a breakpoint).
+     * {@code cycle}. Returns the pc to go on at (the loop counts the instruction as usual), or
+     * {@link #STOP_AFTER} / {@link #STOP_AT} with the processor's state set (halted, sleeping,
+     * triggered, faulted) or left running (a breakpoint).
      */
     static int execute(Processor cpu, int p, int op, long ic, long cycle) {
         final long[] r = cpu.regs;

@@ -41,13 +41,14 @@ import org.fdrsim.cpu.program.ProgramImage;
  * {@link #forEachPage} only read this memory's tables.
  */
 public final class SparseMemory {
+    /** log2 of {@link #PAGE_BYTES}. */
+    public static final int PAGE_SHIFT = 12;
     /** Bytes in a page. */
-    public static final int PAGE_BYTES = 4096;
+    public static final int PAGE_BYTES = 1 << PAGE_SHIFT;
     /** The system property giving the default hot-set budget in MiB. */
     public static final String HOT_MB_PROPERTY = "fdrsim.memory.hotMB";
     /** The default hot-set budget in MiB when {@value #HOT_MB_PROPERTY} is not set. */
     public static final int DEFAULT_HOT_MB = 256;
-    private static final int PAGE_SHIFT = 12;
     private static final int WORDS_PER_PAGE = PAGE_BYTES / 8;
     private static final int CHUNK_SHIFT = 24; // 16 MB per directory chunk
     private static final int PAGES_PER_CHUNK = 1 << (CHUNK_SHIFT - PAGE_SHIFT);
@@ -255,7 +256,17 @@ public final class SparseMemory {
      * @throws IllegalArgumentException if the data does not fit
      */
     public static SparseMemory holding(ProgramImage program, long size) {
-        SparseMemory memory = new SparseMemory(size);
+        return holding(program, size, defaultHotPages());
+    }
+
+    /**
+     * A memory of {@code size} bytes holding {@code program}'s initial data, with at most
+     * {@code hotPages} pages unpacked at a time.
+     *
+     * @throws IllegalArgumentException if the data does not fit
+     */
+    public static SparseMemory holding(ProgramImage program, long size, int hotPages) {
+        SparseMemory memory = new SparseMemory(size, hotPages);
         for (DataSegment segment : program.data()) {
             if (segment.end() > size) {
                 throw new IllegalArgumentException(String.format(

@@ -274,10 +274,7 @@ class FlatLoopTest {
 
     private static void keptPageRun(long seed, int hotPages) {
         ProgramImage program = Exec.assemble(PAGES);
-        SparseMemory tight = new SparseMemory(AddressMap.DEFAULT_MEMORY_PER_CPU, hotPages);
-        for (org.fdrsim.cpu.program.DataSegment segment : program.data()) {
-            tight.load(segment);
-        }
+        SparseMemory tight = SparseMemory.holding(program, AddressMap.DEFAULT_MEMORY_PER_CPU, hotPages);
         SparseMemory roomy = SparseMemory.holding(program, AddressMap.DEFAULT_MEMORY_PER_CPU);
         Processor flat = new Processor(0, program, tight.size(), new FlatMemoryPort(tight), new Devices());
         Processor plain = new Processor(0, program, roomy.size(), new PlainPort(roomy), new Devices());
