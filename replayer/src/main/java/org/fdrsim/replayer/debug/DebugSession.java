@@ -1,17 +1,13 @@
 package org.fdrsim.replayer.debug;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Instruction;
-import org.fdrsim.cpu.isa.Registers;
 import org.fdrsim.cpu.asm.Disassembler;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
-import org.fdrsim.cpu.program.Symbol;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.Divergence;
 import org.fdrsim.replayer.DumpReplay;
@@ -45,6 +41,7 @@ public final class DebugSession {
     /** Who sees device stores of sessions made from now on (null: nobody). */
     private TracingProbe.DeviceStores deviceStores;
     private final Timeline timeline;
+    private final ReverseSearch reverse;
     private ReplaySession live;
     private int focus;
     /** Set by {@link #interrupt} (from another thread); the running motion stops at its next stop check. */
@@ -64,6 +61,7 @@ public final class DebugSession {
         this.program = input.program();
         this.conditions = new Conditions(program.symbols());
         this.timeline = new Timeline(snapshotEvery, this::sessionAt);
+        this.reverse = new ReverseSearch(input, timeline, stops, this::fresh, s -> (e, cpu) -> holds(s, e, cpu));
         this.live = fresh();
     }
 
@@ -211,7 +209,7 @@ public final class DebugSession {
                 if (e.reason() != StopReason.STEP) {
                     return e;
                 }
-            } while (sameLine(start, program.locationOf(live.pc(focus))));
+            } while (ReverseSearch.sameLine(start, program.locationOf(live.pc(focus))));
         }
         return stop(StopReason.STEP, 0);
     }
@@ -396,53 +394,11 @@ public final class DebugSession {
      * by that many instructions).
      */
     public StopEvent reverseStep(long n) {
-        ReplayPosition now = live.position();
-        int f = focus;
-        long keep = n + 1;
-        // Where the focus processor arrived at a new line ({interval, IC}), the last keep of
-        // them; the start of the replay counts as one; the last one is the start of the current
-        // line. Its pc at each IC does not depend on the way there, so only it is stepped (its
-        // arc sources as far as needed), window by window from the newest back.
-        List<long[]> starts = new ArrayList<>();
-        timeline.scanBack(now, (s, bound, atStart) -> {
-            List<long[]> window = new ArrayList<>();
-            if (atStart) {
-                window.add(new long[] {s.interval(), s.ic(f)});
-            }
-            int prevPc = s.pc(f);
-            while (s.interval() < bound.interval() || s.interval() == bound.interval() && s.ic(f) < bound.ic(f)) {
-                if (!s.step(f)) {
-                    break;
-                }
-                int pc = s.pc(f);
-                if (!sameLine(program.locationOf(prevPc), program.locationOf(pc))) {
-                    window.add(new long[] {s.interval(), s.ic(f)});
-                    if (window.size() > keep) {
-                        window.remove(0);
-                    }
-                }
-                prevPc = pc;
-            }
-            starts.addAll(0, window);
-            while (starts.size() > keep) {
-                starts.remove(0);
-            }
-            return starts.size() >= keep;
-        });
-        int index = (int) (starts.size() - 1 - n);
-        if (index < 0) {
+        ReplayPosition target = reverse.lineStart(live.position(), focus, n);
+        if (target == null) {
             return toStart();
         }
-        int interval = (int) starts.get(index)[0];
-        long[] ics = now.ics();
-        if (interval != now.interval()) {
-            // an earlier interval: the others as far as they go in it
-            for (int a = 0; a < ics.length; a++) {
-                ics[a] = input.intervals().get(interval - input.firstInterval()).endIc(a);
-            }
-        }
-        ics[f] = starts.get(index)[1];
-        reexecuteTo(new ReplayPosition(interval, ics));
+        reexecuteTo(target);
         return stop(StopReason.STEP, 0);
     }
 
@@ -452,144 +408,41 @@ public final class DebugSession {
      */
     public StopEvent reverseContinue() {
         return interruptibly(() -> {
+            ReplayPosition now = live.position();
             if (stops.onlyPlainWatches()) {
-                return reverseToWatch();
+                return land(reverse.lastWatchedWrite(now));
             }
-            return stops.breaksWithPlainWatches() ? reverseToBreak() : reverseStepping();
+            return land(stops.breaksWithPlainWatches() ? reverse.lastBreak(now) : reverse.lastHitStepping(now));
         });
-    }
-
-    /**
-     * {@code reverse-continue} with breakpoints (and watchpoints without conditions): a fresh
-     * replay with the breakpoints patched in runs at full speed ({@link BreakpointSearch}). With
-     * breakpoints only, it first runs the way {@code continue} runs: if the current position is
-     * one of its stops, the stop before it is the answer. Otherwise (or with watchpoints) a fresh
-     * replay bounded by the current position notes the last hit inside it and the last watched
-     * write, and a fresh replay is run to the later of the two.
-     */
-    private StopEvent reverseToBreak() {
-        ReplayPosition now = live.position();
-        Stops.Condition onS;
-        BreakpointSearch.Hit hit = null;
-        ReplayPosition write = null;
-        if (!stops.hasWatches()) {
-            ReplaySession s = fresh();
-            stops.patch(s);
-            onS = (e, cpu) -> holds(s, e, cpu);
-            hit = BreakpointSearch.onContinuePath(s, stops, onS, now);
-            if (s.interrupted()) {
-                return interrupted();
-            }
-        }
-        if (hit == null) {
-            ReplaySession s = fresh();
-            stops.arm(s, true);
-            stops.patch(s);
-            onS = (e, cpu) -> holds(s, e, cpu);
-            try {
-                hit = BreakpointSearch.inside(s, stops, onS, now);
-                if (s.interrupted()) {
-                    return interrupted();
-                }
-                write = stops.takeLastHitBefore(now);
-            } finally {
-                stops.disarm();
-            }
-        }
-        if (write != null && stops.takenSequence() > hit.writesBefore()) {
-            return stopAtWatch(write);
-        }
-        if (hit.at() == null) {
-            return toStart();
-        }
-        reexecuteTo(hit.at());
-        focus = hit.cpu();
-        return stop(StopReason.BREAKPOINT, hit.number());
-    }
-
-    /** {@code reverse-continue} with a conditional watchpoint: one instruction per agent at a time, checking after each. */
-    private StopEvent reverseStepping() {
-        ReplayPosition now = live.position();
-        ReplayPosition[] last = new ReplayPosition[1];
-        int[] lastNumber = new int[1];
-        WriteHit[] lastWrite = new WriteHit[1];
-        int[] lastAgent = new int[1];
-        Timeline.Scan scan = timeline.scanBack(now, (s, bound, atStart) -> {
-            stops.arm(s);
-            Stops.Condition onS = (e, cpu) -> holds(s, e, cpu);
-            try {
-                Lockstep.run(s, bound, a -> {
-                    int hit = stops.check(a, onS, false);
-                    if (hit != 0) {
-                        ReplayPosition at = s.position();
-                        if (!at.equals(now)) {
-                            last[0] = at;
-                            lastNumber[0] = hit;
-                            lastAgent[0] = a;
-                            lastWrite[0] = stops.isWatch(hit) ? stops.lastWrite() : null;
-                        }
-                    }
-                    return false;
-                });
-            } finally {
-                stops.disarm();
-            }
-            return last[0] != null;
-        });
-        if (scan == Timeline.Scan.INTERRUPTED) {
-            return interrupted();
-        }
-        if (last[0] == null) {
-            return toStart();
-        }
-        reexecuteTo(last[0]);
-        if (lastWrite[0] == null && lastAgent[0] < live.cpus()) {
-            focus = lastAgent[0];
-        }
-        if (lastWrite[0] != null) {
-            if (!lastWrite[0].dma()) {
-                focus = lastWrite[0].agent();
-            }
-            return new StopEvent(StopReason.WATCHPOINT, lastNumber[0], where(focus), lastWrite[0], "");
-        }
-        return stop(StopReason.BREAKPOINT, lastNumber[0]);
-    }
-
-    /**
-     * {@code reverse-continue} with watchpoints only: window by window from the newest, a
-     * replay runs at full speed across the window noting the last watched write (and where it
-     * left every agent); at the first window with one, a replay is run to exactly there.
-     */
-    private StopEvent reverseToWatch() {
-        ReplayPosition now = live.position();
-        ReplayPosition[] at = new ReplayPosition[1];
-        Timeline.Scan scan = timeline.scanBack(now, (s, bound, atStart) -> {
-            stops.arm(s, true);
-            try {
-                s.runTo(bound);
-                at[0] = stops.takeLastHitBefore(now);
-            } finally {
-                stops.disarm();
-            }
-            return at[0] != null;
-        });
-        if (scan == Timeline.Scan.INTERRUPTED) {
-            return interrupted();
-        }
-        if (at[0] == null) {
-            return toStart();
-        }
-        return stopAtWatch(at[0]);
     }
 
     /** Re-executes to {@code at}, where the last watchpoint hit was found, and stops there, focused on its writer. */
     private StopEvent stopAtWatch(ReplayPosition at) {
-        WriteHit w = stops.lastWrite();
-        reexecuteTo(at);
-        if (!w.dma()) {
-            focus = w.agent();
+        return land(reverse.watchAt(at));
+    }
+
+    /**
+     * Stops where a search found a hit (re-executing to it), focused on the processor that
+     * wrote or arrived there; to the start if it found none.
+     */
+    private StopEvent land(ReverseSearch.Found f) {
+        if (f == ReverseSearch.INTERRUPTED) {
+            return interrupted();
         }
-        return stop(StopReason.WATCHPOINT, stops.lastNumber());
+        if (f == ReverseSearch.START) {
+            return toStart();
+        }
+        reexecuteTo(f.at());
+        if (f.write() != null) {
+            if (!f.write().dma()) {
+                focus = f.write().agent();
+            }
+            return new StopEvent(StopReason.WATCHPOINT, f.number(), where(focus), f.write(), "");
+        }
+        if (f.agent() >= 0 && f.agent() < live.cpus()) {
+            focus = f.agent();
+        }
+        return stop(StopReason.BREAKPOINT, f.number());
     }
 
     /** A session re-executed to {@code p} from the nearest snapshot behind it becomes the live one (every move backwards). */
@@ -673,37 +526,18 @@ public final class DebugSession {
     /** The 32 registers of processor {@code cpu}, by their disassembler names. */
     public List<NamedValue> registers(int cpu) {
         checkCpu(cpu);
-        List<NamedValue> out = new ArrayList<>();
-        for (int r = 0; r < Registers.COUNT; r++) {
-            out.add(new NamedValue(Registers.name(r), live.register(cpu, r)));
-        }
-        return out;
+        return StateListing.registers(live, cpu);
     }
 
     /** The CSRs of processor {@code cpu}, by their assembler names. */
     public List<NamedValue> csrs(int cpu) {
         checkCpu(cpu);
-        List<NamedValue> out = new ArrayList<>();
-        for (Csr c : Csr.values()) {
-            out.add(new NamedValue(c.asmName(), live.csr(cpu, c)));
-        }
-        return out;
+        return StateListing.csrs(live, cpu);
     }
 
     /** The word at each data label of the program, in address order. */
     public List<NamedValue> dataLabels() {
-        List<Symbol> data = new ArrayList<>();
-        for (Symbol s : program.symbols().all()) {
-            if (s.kind() == Symbol.Kind.DATA) {
-                data.add(s);
-            }
-        }
-        data.sort((a, b) -> a.value() != b.value() ? Long.compare(a.value(), b.value()) : a.name().compareTo(b.name()));
-        List<NamedValue> out = new ArrayList<>();
-        for (Symbol s : data) {
-            out.add(new NamedValue(s.name(), live.loadWord(s.value())));
-        }
-        return out;
+        return StateListing.dataLabels(live, program.symbols());
     }
 
     /** {@code x/N ADDR}: {@code n} words from {@code address} (rounded down to a word). */
@@ -727,16 +561,7 @@ public final class DebugSession {
 
     /** Every agent: IC, end IC, pc, run state and what it waits on (DAP threads, {@code info cpus}). */
     public List<AgentInfo> agents() {
-        List<AgentInfo> out = new ArrayList<>();
-        for (int a = 0; a < live.agentCount(); a++) {
-            boolean dma = a >= live.cpus();
-            String waiting = live.ended() ? "" : live.waitingFor(a);
-            out.add(new AgentInfo(a, dma, live.ic(a), live.endIc(a), dma ? -1 : live.pc(a),
-                    dma ? (live.ic(a) >= live.endIc(a) ? "done" : "writing")
-                            : live.state(a).name().toLowerCase(java.util.Locale.ROOT),
-                    waiting.isEmpty() ? "" : "arc " + waiting));
-        }
-        return out;
+        return StateListing.agents(live);
     }
 
     /** {@code info arcs}: the logged arcs into and out of agent {@code agent} within {@code span} ICs of where it is. */
@@ -802,39 +627,7 @@ public final class DebugSession {
     }
 
     int codeIndex(String location) {
-        String loc = location.trim();
-        if (loc.startsWith("@")) {
-            int pc;
-            try {
-                pc = (int) Expression.value(loc.substring(1), program.symbols(), stateOf(live, focus));
-            } catch (DebugException e) {
-                throw new DebugException("bad pc '" + loc + "': " + e.getMessage());
-            }
-            if (pc < 0 || pc >= program.code().length()) {
-                throw new DebugException("pc " + pc + " is outside the program (0.." + (program.code().length() - 1) + ")");
-            }
-            return pc;
-        }
-        int colon = loc.lastIndexOf(':');
-        if (colon > 0) {
-            int line;
-            try {
-                line = Integer.parseInt(loc.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw new DebugException("bad line number in '" + loc + "'");
-            }
-            int pc = Labels.atLine(program, loc.substring(0, colon), line);
-            if (pc < 0) {
-                throw new DebugException("no code at " + loc);
-            }
-            return pc;
-        }
-        Symbol s = program.symbols().get(loc);
-        if (s == null || s.kind() != Symbol.Kind.TEXT) {
-            throw new DebugException((s == null ? "no label '" : "'" ) + loc + (s == null ? "'" : "' is not a code label")
-                    + Labels.nearest(program.symbols(), loc));
-        }
-        return (int) s.value();
+        return Labels.codeIndex(program, location, stateOf(live, focus));
     }
 
     static Expression.State stateOf(ReplaySession s, int cpu) {
@@ -859,10 +652,6 @@ public final class DebugSession {
             }
         }
         return true;
-    }
-
-    private static boolean sameLine(SourceLocation a, SourceLocation b) {
-        return a == null ? b == null : b != null && a.line() == b.line() && a.file().equals(b.file());
     }
 
     private StopEvent stop(StopReason reason, int number) {

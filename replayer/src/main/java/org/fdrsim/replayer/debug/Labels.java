@@ -51,4 +51,47 @@ final class Labels {
         }
         return -1;
     }
+
+    /**
+     * The code index {@code location} names: {@code @PC} (an expression, read on {@code state}),
+     * {@code FILE:LINE} or a code label.
+     *
+     * @throws DebugException for a pc outside the program, a bad line, a line without code, an
+     *     unknown or data label (naming the nearest ones)
+     */
+    static int codeIndex(ProgramImage program, String location, Expression.State state) {
+        String loc = location.trim();
+        if (loc.startsWith("@")) {
+            int pc;
+            try {
+                pc = (int) Expression.value(loc.substring(1), program.symbols(), state);
+            } catch (DebugException e) {
+                throw new DebugException("bad pc '" + loc + "': " + e.getMessage());
+            }
+            if (pc < 0 || pc >= program.code().length()) {
+                throw new DebugException("pc " + pc + " is outside the program (0.." + (program.code().length() - 1) + ")");
+            }
+            return pc;
+        }
+        int colon = loc.lastIndexOf(':');
+        if (colon > 0) {
+            int line;
+            try {
+                line = Integer.parseInt(loc.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new DebugException("bad line number in '" + loc + "'");
+            }
+            int pc = atLine(program, loc.substring(0, colon), line);
+            if (pc < 0) {
+                throw new DebugException("no code at " + loc);
+            }
+            return pc;
+        }
+        Symbol s = program.symbols().get(loc);
+        if (s == null || s.kind() != Symbol.Kind.TEXT) {
+            throw new DebugException((s == null ? "no label '" : "'" ) + loc + (s == null ? "'" : "' is not a code label")
+                    + nearest(program.symbols(), loc));
+        }
+        return (int) s.value();
+    }
 }
