@@ -209,7 +209,7 @@ public final class DebugSession {
                 if (e.reason() != StopReason.STEP) {
                     return e;
                 }
-            } while (ReverseSearch.sameLine(start, program.locationOf(live.pc(focus))));
+            } while (Labels.sameLine(start, program.locationOf(live.pc(focus))));
         }
         return stop(StopReason.STEP, 0);
     }

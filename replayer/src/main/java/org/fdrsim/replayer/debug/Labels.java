@@ -94,4 +94,9 @@ final class Labels {
         }
         return (int) s.value();
     }
+
+    /** True if {@code a} and {@code b} are the same source line (both null: no line). */
+    static boolean sameLine(SourceLocation a, SourceLocation b) {
+        return a == null ? b == null : b != null && a.line() == b.line() && a.file().equals(b.file());
+    }
 }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.program.ProgramImage;
-import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.replayer.ReplayInput;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.ReplaySession;
@@ -76,7 +75,7 @@ final class ReverseSearch {
                     break;
                 }
                 int pc = s.pc(f);
-                if (!sameLine(program.locationOf(prevPc), program.locationOf(pc))) {
+                if (!Labels.sameLine(program.locationOf(prevPc), program.locationOf(pc))) {
                     window.add(new long[] {s.interval(), s.ic(f)});
                     if (window.size() > keep) {
                         window.remove(0);
@@ -210,9 +209,5 @@ final class ReverseSearch {
             return INTERRUPTED;
         }
         return at[0] == null ? START : watchAt(at[0]);
-    }
-
-    static boolean sameLine(SourceLocation a, SourceLocation b) {
-        return a == null ? b == null : b != null && a.line() == b.line() && a.file().equals(b.file());
     }
 }
