@@ -12,6 +12,7 @@ import org.fdrsim.coherence.protocol.MessageType;
 import org.fdrsim.coherence.protocol.ProtocolContext;
 import org.fdrsim.coherence.protocol.ProtocolTable;
 import org.fdrsim.coherence.protocol.Transition;
+import org.fdrsim.coherence.protocol.TransitionCoverage;
 import org.fdrsim.coherence.protocol.TransitionTable;
 import org.fdrsim.cpu.core.MemoryPort;
 
@@ -40,9 +41,13 @@ public final class CacheController implements MemoryPort {
     private static final int ST_SM_A = CacheState.SM_A.ordinal();
     private static final int ST_OM_A = CacheState.OM_A.ordinal();
     private static final MissCompletion NOBODY = (cpu, now) -> {};
+    /** Bit s set if a load (store) in state s is a hit: the hit path's test without a table cell. */
+    private static final long HIT_LOADS = hitStates(EV_LOAD);
+    private static final long HIT_STORES = hitStates(EV_STORE);
 
     private final int cpu;
     private final ProtocolContext ctx;
+    private final TransitionCoverage<CacheState, CacheEvent, CacheAction> coverage;
     private final TagArray l1;
     private final TagArray l2;
     private final byte[] l2State;
@@ -52,8 +57,12 @@ public final class CacheController implements MemoryPort {
     private final int l2HitCycles;
     private final CacheStats stats = new CacheStats();
     private MissCompletion completion = NOBODY;
-    /** Per-frame state kept outside the cache, or null (then the hit path makes no call). */
-    private FrameObserver frameObserver;
+    // Per-frame state kept outside the cache, by the event observed: only the observers that
+    // override it, resolved when attached (a hit calls no empty default); null when none (the
+    // hit path then makes no call), a pair when two.
+    private FrameObserver allocationObserver;
+    private FrameObserver accessObserver;
+    private FrameObserver storeObserver;
 
     // The outstanding miss (missBlock == -1: none).
     private long missBlock = -1;
@@ -79,6 +88,7 @@ public final class CacheController implements MemoryPort {
     public CacheController(int cpu, ProtocolContext ctx) {
         this.cpu = cpu;
         this.ctx = ctx;
+        this.coverage = ctx.cacheCoverage();
         CacheGeometry g1 = ctx.config().l1();
         CacheGeometry g2 = ctx.config().l2();
         this.l1 = new TagArray(g1);
@@ -100,10 +110,19 @@ public final class CacheController implements MemoryPort {
 
     /**
      * Attaches per-frame state kept outside the cache; a second observer is called after the
-     * first. Call before the run starts.
+     * first. Each event goes only to the observers whose class overrides it (found here, by
+     * reflection, once), so a hit makes no call to an empty default. Call before the run starts.
      */
     public void observeFrames(FrameObserver observer) {
-        frameObserver = frameObserver == null ? observer : new FrameObserverPair(frameObserver, observer);
+        if (FrameObserverPair.overrides(observer, "blockAllocated")) {
+            allocationObserver = FrameObserverPair.after(allocationObserver, observer);
+        }
+        if (FrameObserverPair.overrides(observer, "accessed")) {
+            accessObserver = FrameObserverPair.after(accessObserver, observer);
+        }
+        if (FrameObserverPair.overrides(observer, "storing")) {
+            storeObserver = FrameObserverPair.after(storeObserver, observer);
+        }
     }
 
     public CacheStats stats() {
@@ -123,19 +142,17 @@ public final class CacheController implements MemoryPort {
         int frame = l2.lookup(block);
         int state = frame >= 0 ? l2State[frame] : stateOutsideL2(block);
         int event = write ? EV_STORE : EV_LOAD;
-        Transition<CacheState, CacheAction> t = TABLE.get(state, event);
-        if (t.isHit()) {
-            ctx.cacheCoverage().count(state, event);
+        if (((write ? HIT_STORES : HIT_LOADS) >>> state & 1) != 0) {
+            coverage.count(state, event);
             long[] page = l2Data.page(frame);
             int offset = FrameData.offset(frame);
             accessPage = page;
             accessOffset = offset;
-            FrameObserver observer = frameObserver;
-            if (observer != null) {
-                observer.accessed(frame, ic);
-                if (write) {
-                    observer.storing(Math.max(cycle, ctx.queue().now()), frame, block, page, offset);
-                }
+            if (accessObserver != null) {
+                accessObserver.accessed(frame, ic);
+            }
+            if (write && storeObserver != null) {
+                storeObserver.storing(Math.max(cycle, ctx.queue().now()), frame, block, page, offset);
             }
             l2.touch(frame);
             int f1 = l1.lookup(block);
@@ -156,6 +173,7 @@ public final class CacheController implements MemoryPort {
             }
             return l2HitCycles;
         }
+        Transition<CacheState, CacheAction> t = TABLE.get(state, event);
         if (missBlock >= 0) {
             throw new IllegalStateException("cpu " + cpu + ": access to 0x" + Long.toHexString(address)
                     + " while the miss to 0x" + Long.toHexString(missBlock) + " is outstanding");
@@ -170,7 +188,7 @@ public final class CacheController implements MemoryPort {
             // Our writeback of this block is in flight: the miss starts at its Put-Ack.
             missWaitsForWriteback = true;
             stats.waitedForWriteback++;
-            ctx.cacheCoverage().count(state, event);
+            coverage.count(state, event);
             return MISS;
         }
         startMiss(state, frame, now);
@@ -268,7 +286,7 @@ public final class CacheController implements MemoryPort {
                     + CacheState.of(state) + " x " + CacheEvent.values()[event] + " for block 0x"
                     + Long.toHexString(block) + (m == null ? "" : " (" + m + ")") + " at " + now);
         }
-        ctx.cacheCoverage().count(state, event);
+        coverage.count(state, event);
         xBlock = block;
         xFrame = frame;
         xMsg = m;
@@ -353,8 +371,8 @@ public final class CacheController implements MemoryPort {
         l2.install(victim, xBlock);
         l2Data.allocate(victim);
         l2State[victim] = (byte) ST_I;
-        if (frameObserver != null) {
-            frameObserver.blockAllocated(victim, xBlock);
+        if (allocationObserver != null) {
+            allocationObserver.blockAllocated(victim, xBlock);
         }
         xFrame = victim;
     }
@@ -369,7 +387,7 @@ public final class CacheController implements MemoryPort {
             throw new IllegalStateException("cpu " + cpu + ": cannot replace block 0x"
                     + Long.toHexString(l2.blockAt(victim)) + " in state " + CacheState.of(state));
         }
-        ctx.cacheCoverage().count(state, EV_REPLACEMENT);
+        coverage.count(state, EV_REPLACEMENT);
         xBlock = l2.blockAt(victim);
         xFrame = victim;
         xMsg = null;
@@ -430,6 +448,19 @@ public final class CacheController implements MemoryPort {
     private void fillL1(long block) {
         int f = l1.victim(block);
         l1.install(f, block);
+    }
+
+    private static long hitStates(int event) {
+        if (CacheState.values().length > Long.SIZE) {
+            throw new IllegalStateException("more cache states than bits in a long");
+        }
+        long bits = 0;
+        for (CacheState s : CacheState.values()) {
+            if (TABLE.get(s.ordinal(), event).isHit()) {
+                bits |= 1L << s.ordinal();
+            }
+        }
+        return bits;
     }
 
     private int stateOutsideL2(long block) {
