@@ -31,8 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Simulated instructions per second on the workloads people run (issue 14), one per class
  * ({@link BenchmarkWorkload}), at 4 and 16 processors: the timed machine ({@code timed}), the
  * timed machine recording with FDR ({@code recorded}: run and flush, the dump not built), and
- * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint), and
- * building the recording machine alone ({@code build}). A
+ * the replay of that recording ({@code replay}: one schedule, from the oldest checkpoint), the
+ * three interleaved in every operation ({@code paired}, for their ratios), and building the
+ * recording machine alone ({@code build}). A
  * run is one operation, building the machine included. Scores: the {@code instructions}
  * counter is simulated instructions per wall-clock second; on a shared machine read instead
  * {@code simulated / cpuMicros} (both totals over the measurement iterations): simulated
@@ -76,7 +77,7 @@ public class WorkloadBenchmark {
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class CpuTime {
-        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
         public long simulated;
         public long cpuMicros;
         private long start;
@@ -140,12 +141,81 @@ public class WorkloadBenchmark {
         return Simulation.prepare(program, recorded, Console.silent(), RunOptions.LOGS);
     }
 
+    /**
+     * The three runs of {@code timed}, {@code recorded} and {@code replay} interleaved: every
+     * operation does one of each, in an order that rotates from one operation to the next, and
+     * adds each run's instructions and thread CPU time to its own counters. The host's speed
+     * drifts by up to 1.4x within minutes (docs/performance.md, "Stop 23"), so the ratios of
+     * runs made minutes apart mean little; these three see the same host, so their ratios (FDR
+     * overhead, replay / recording) hold. {@code cpu-score.py} prints them.
+     */
+    @Benchmark
+    public long paired(Paired p) {
+        long n = 0;
+        for (int i = 0; i < 3; i++) {
+            int which = (p.next + i) % 3;
+            long start = CpuTime.THREADS.getCurrentThreadCpuTime();
+            long instructions = which == 0 ? run(timed) : which == 1 ? run(recorded) : replayOnce();
+            long micros = (CpuTime.THREADS.getCurrentThreadCpuTime() - start) / 1000;
+            p.add(which, instructions, micros);
+            n += instructions;
+        }
+        p.next = (p.next + 1) % 3;
+        return n;
+    }
+
+    /** Totals of {@link #paired}, per kind of run: simulated instructions and thread CPU microseconds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Paired {
+        public long timedSimulated;
+        public long timedCpuMicros;
+        public long recordedSimulated;
+        public long recordedCpuMicros;
+        public long replaySimulated;
+        public long replayCpuMicros;
+        /** Which run an operation starts with; rotates so that no kind always runs first. */
+        int next;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            timedSimulated = 0;
+            timedCpuMicros = 0;
+            recordedSimulated = 0;
+            recordedCpuMicros = 0;
+            replaySimulated = 0;
+            replayCpuMicros = 0;
+        }
+
+        void add(int which, long instructions, long micros) {
+            switch (which) {
+                case 0 -> {
+                    timedSimulated += instructions;
+                    timedCpuMicros += micros;
+                }
+                case 1 -> {
+                    recordedSimulated += instructions;
+                    recordedCpuMicros += micros;
+                }
+                default -> {
+                    replaySimulated += instructions;
+                    replayCpuMicros += micros;
+                }
+            }
+        }
+    }
+
     @Benchmark
     public long replay(Instructions n, CpuTime cpu) {
+        return cpu.add(replayOnce(), n);
+    }
+
+    /** One replay of the recording: its instructions. */
+    private long replayOnce() {
         ReplayOutcome o = Replayer.replay(replayInput);
         if (!o.completed()) {
             throw new IllegalStateException(workload + " did not replay: " + o.problem());
         }
-        return cpu.add(o.instructions(), n);
+        return o.instructions();
     }
 }
