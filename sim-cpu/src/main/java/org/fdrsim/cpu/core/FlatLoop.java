@@ -43,6 +43,10 @@ final class FlatLoop {
         // drops it first, because the memory may pack the page and reuse its array.
         long cachedPage = -1;
         long[] page = null;
+        // A second page, the one kept before (arrays alternate between two pages, e.g. fft's real
+        // and imaginary parts): kept across a slow access only if the memory packed nothing then.
+        long cachedPage2 = -1;
+        long[] page2 = null;
 
         int pc = cpu.pc;
         long ic = cpu.ic;
@@ -151,6 +155,7 @@ final class FlatLoop {
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         cachedPage = -1;
+                        cachedPage2 = -1;
                         if (!cpu.deviceLoad(p, a, ic, base + ic)) {
                             break run;
                         }
@@ -160,16 +165,33 @@ final class FlatLoop {
                         break;
                     }
                     long v;
-                    if (a >>> PAGE_SHIFT == cachedPage) {
+                    long pn = a >>> PAGE_SHIFT;
+                    if (pn == cachedPage) {
+                        v = page[(int) (a >>> 3) & PAGE_WORD_MASK];
+                    } else if (pn == cachedPage2) {
+                        long[] t = page;
+                        page = page2;
+                        page2 = t;
+                        cachedPage2 = cachedPage;
+                        cachedPage = pn;
                         v = page[(int) (a >>> 3) & PAGE_WORD_MASK];
                     } else {
+                        long packings = mem.packings();
                         v = mem.loadWord(a);
-                        page = mem.writablePageOrNull(a);
-                        cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
+                        long[] fresh = mem.writablePageOrNull(a);
+                        if (mem.packings() == packings) {
+                            page2 = page;
+                            cachedPage2 = cachedPage;
+                        } else {
+                            cachedPage2 = -1;
+                        }
+                        page = fresh;
+                        cachedPage = fresh == null ? -1 : pn;
                     }
                     r[(w >>> 8 & 0xff)] = v;
                     if (cpu.accessListener != null) {
                         cachedPage = -1;
+                        cachedPage2 = -1;
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     break;
@@ -180,6 +202,7 @@ final class FlatLoop {
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
                         cachedPage = -1;
+                        cachedPage2 = -1;
                         if (!cpu.deviceStore(p, a, v, ic, base + ic)) {
                             break run;
                         }
@@ -188,19 +211,37 @@ final class FlatLoop {
                         icStop -= cpu.deviceAccessCycles;
                         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
                             cachedPage = -1;
+                            cachedPage2 = -1;
                             pc = cpu.takeInterrupt(pc, ic + 1);
                         }
                         break;
                     }
-                    if (a >>> PAGE_SHIFT == cachedPage) {
+                    long pn = a >>> PAGE_SHIFT;
+                    if (pn == cachedPage) {
+                        page[(int) (a >>> 3) & PAGE_WORD_MASK] = v;
+                    } else if (pn == cachedPage2) {
+                        long[] t = page;
+                        page = page2;
+                        page2 = t;
+                        cachedPage2 = cachedPage;
+                        cachedPage = pn;
                         page[(int) (a >>> 3) & PAGE_WORD_MASK] = v;
                     } else {
+                        long packings = mem.packings();
                         mem.storeWord(a, v);
-                        page = mem.writablePageOrNull(a);
-                        cachedPage = page == null ? -1 : a >>> PAGE_SHIFT;
+                        long[] fresh = mem.writablePageOrNull(a);
+                        if (mem.packings() == packings) {
+                            page2 = page;
+                            cachedPage2 = cachedPage;
+                        } else {
+                            cachedPage2 = -1;
+                        }
+                        page = fresh;
+                        cachedPage = fresh == null ? -1 : pn;
                     }
                     if (cpu.accessListener != null) {
                         cachedPage = -1;
+                        cachedPage2 = -1;
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
                     }
                     break;
@@ -213,6 +254,7 @@ final class FlatLoop {
                         break run;
                     }
                     cachedPage = -1;
+                    cachedPage2 = -1;
                     long v = mem.loadByte(a);
                     r[(w >>> 8 & 0xff)] = v;
                     if (cpu.accessListener != null) {
@@ -229,6 +271,7 @@ final class FlatLoop {
                     }
                     long v = r[(w >>> 24)] & 0xff;
                     cachedPage = -1;
+                    cachedPage2 = -1;
                     mem.storeByte(a, (int) v);
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
@@ -245,6 +288,7 @@ final class FlatLoop {
                         break run;
                     }
                     cachedPage = -1;
+                    cachedPage2 = -1;
                     long old = mem.loadWord(a);
                     long operand = r[(w >>> 24)];
                     int o = w & 0xff;
@@ -323,6 +367,7 @@ final class FlatLoop {
                 }
                 default: { // the rest: system instructions, breakpoints, the end of the code
                     cachedPage = -1; // the call may reach memory (a device, an interrupt)
+                    cachedPage2 = -1;
                     int next = SystemInstructions.execute(cpu, p, w & 0xff, ic, base + ic);
                     if (next < 0) {
                         if (next == SystemInstructions.STOP_AFTER) {

@@ -68,6 +68,8 @@ public final class SparseMemory {
     private boolean[][] shared;
     private int pagesInUse;
     private int packedCount;
+    /** Pages packed out of the hot set so far: a page array a caller kept may have been reused only if this moved. */
+    private long packings;
     private final HotPages hot;
     private PageCodec codec; // made on the first packing
     /** A page array whose page was packed, kept for the next page to become hot (no garbage). */
@@ -489,8 +491,9 @@ public final class SparseMemory {
     /**
      * The array holding {@code address}'s page if a store could write it in place right now (hot,
      * not packed, not shared with an image), else null; never allocates, unpacks or copies. A
-     * caller may keep it only until its next call into this memory: any such call can pack the
-     * page and reuse the array for another ({@code FlatLoop} keeps one for a run of accesses).
+     * caller may keep it across its calls into this memory only while {@link #packings} does not
+     * move: a call can pack the page and reuse the array for another ({@code FlatLoop} keeps two
+     * for a run of accesses).
      */
     public long[] writablePageOrNull(long address) {
         int c = (int) (address >>> CHUNK_SHIFT);
@@ -501,6 +504,15 @@ public final class SparseMemory {
         int p = (int) (address >>> PAGE_SHIFT) & (PAGES_PER_CHUNK - 1);
         long[] page = chunk[p];
         return page == null || page == PACKED || (shared != null && shared[c] != null && shared[c][p]) ? null : page;
+    }
+
+    /**
+     * How many pages this memory has packed out of its hot set so far. A page array from
+     * {@link #writablePageOrNull} stays valid across other calls into this memory as long as
+     * this does not move (only packing reuses an array, and images are made between runs).
+     */
+    public long packings() {
+        return packings;
     }
 
     private long[] pageOrNull(long address) {
@@ -580,6 +592,7 @@ public final class SparseMemory {
         }
         packedChunk(c)[p] = bytes;
         packedCount++;
+        packings++;
         chunks[c][p] = PACKED;
         if (shared != null && shared[c] != null && shared[c][p]) {
             shared[c][p] = false; // an image holds the array: never reuse it
