@@ -19,62 +19,52 @@ rows = {}
 paired = {}
 
 
-def rate(sec, kind):
-    """Simulated instructions per CPU second of one kind of paired run: all forks, and each fork."""
-    sims = sec.get(kind + "Simulated", {}).get("rawData", [])
-    cpus = sec.get(kind + "CpuMicros", {}).get("rawData", [])
+def rate(sims, cpus, wall=None):
+    """(simulated instructions per CPU second over all forks, the wall-clock score or None, each fork's rate)."""
     total = sum(map(sum, cpus))
-    return (sum(map(sum, sims)) / total if total else float("nan"),
+    return (sum(map(sum, sims)) / total if total else float("nan"), wall,
             [sum(a) / sum(b) for a, b in zip(sims, cpus) if sum(b)])
+
+
+def raw(sec, name):
+    return sec.get(name, {}).get("rawData", [])
 
 
 for r in json.load(open(args[0])):
     bench = r["benchmark"].rsplit(".", 1)[1]
     p = r.get("params", {})
-    key = (p.get("workload", ""), int(p.get("cpus", 0)), bench)
+    workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
     sec = r["secondaryMetrics"]
     if bench == "paired":
-        paired[key[:2]] = {k: rate(sec, k) for k in ("timed", "recorded", "replay")}
-        continue
-    wall = sec.get("instructions", {}).get("score", float("nan"))
-    sim = sec.get("simulated", {}).get("score", 0)
-    cpu = sec.get("cpuMicros", {}).get("score", 0)
-    per_fork = [sum(s) / sum(c) for s, c in zip(sec.get("simulated", {}).get("rawData", []),
-                                                  sec.get("cpuMicros", {}).get("rawData", [])) if sum(c)]
-    rows[key] = (sim / cpu if cpu else float("nan"), wall / 1e6, per_fork)
+        for kind in ("timed", "recorded", "replay"):
+            paired[(workload, cpus, kind)] = rate(raw(sec, kind + "Simulated"), raw(sec, kind + "CpuMicros"))
+    else:
+        wall = sec.get("instructions", {}).get("score", float("nan")) / 1e6
+        rows[(workload, cpus, bench)] = rate(raw(sec, "simulated"), raw(sec, "cpuMicros"), wall)
 
-NONE = (float("nan"), float("nan"), [])
+NONE = (float("nan"), None, [])
 
 
 def cell(v):
-    text = f"{v[0]:.1f} M ({v[1]:.1f} M)"
+    text = f"{v[0]:.1f} M"
+    if v[1] is not None:
+        text += f" ({v[1]:.1f} M)"
     if forks and v[2]:
         text += f" [{min(v[2]):.1f}-{max(v[2]):.1f}]"
     return text
 
 
-if rows:
-    print("| workload | cpus | timed | timed + FDR | replay | FDR overhead | replay / recording |")
+def table(cells, suffix):
+    print(f"| workload | cpus | timed{suffix} | timed + FDR{suffix} | replay{suffix} | FDR overhead | replay / recording |")
     print("|---|---|---|---|---|---|---|")
-for (w, c) in sorted({(k[0], k[1]) for k in rows}, key=lambda x: (x[0], x[1])):
-    t = rows.get((w, c, "timed"), NONE)
-    f = rows.get((w, c, "recorded"), NONE)
-    r = rows.get((w, c, "replay"), NONE)
-    print(f"| {w} | {c} | {cell(t)} | {cell(f)} | {cell(r)} | {t[0] / f[0]:.2f}x | {r[0] / f[0]:.1f}x |")
+    for (w, c) in sorted({(k[0], k[1]) for k in cells}):
+        t, f, r = (cells.get((w, c, kind), NONE) for kind in ("timed", "recorded", "replay"))
+        print(f"| {w} | {c} | {cell(t)} | {cell(f)} | {cell(r)} | {t[0] / f[0]:.2f}x | {r[0] / f[0]:.1f}x |")
 
 
-def paired_cell(v):
-    text = f"{v[0]:.1f} M"
-    if forks and v[1]:
-        text += f" [{min(v[1]):.1f}-{max(v[1]):.1f}]"
-    return text
-
-
+if rows:
+    table(rows, "")
 if paired:
     if rows:
         print()
-    print("| workload | cpus | timed (paired) | timed + FDR (paired) | replay (paired) | FDR overhead | replay / recording |")
-    print("|---|---|---|---|---|---|---|")
-    for (w, c) in sorted(paired):
-        t, f, r = (paired[(w, c)][k] for k in ("timed", "recorded", "replay"))
-        print(f"| {w} | {c} | {paired_cell(t)} | {paired_cell(f)} | {paired_cell(r)} | {t[0] / f[0]:.2f}x | {r[0] / f[0]:.1f}x |")
+    table(paired, " (paired)")

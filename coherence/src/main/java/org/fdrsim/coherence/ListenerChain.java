@@ -1,6 +1,5 @@
 package org.fdrsim.coherence;
 
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,23 +43,10 @@ final class ListenerChain implements CoherenceListener {
 
     /** The listeners whose class overrides {@link CoherenceListener}'s method {@code name} (there is one of each name). */
     private static CoherenceListener[] observers(CoherenceListener[] listeners, String name) {
-        Method event = null;
-        for (Method m : CoherenceListener.class.getMethods()) {
-            if (m.getName().equals(name)) {
-                event = m;
-            }
-        }
-        if (event == null) {
-            throw new IllegalArgumentException("CoherenceListener has no method " + name);
-        }
         List<CoherenceListener> out = new ArrayList<>();
         for (CoherenceListener l : listeners) {
-            try {
-                if (l.getClass().getMethod(name, event.getParameterTypes()).getDeclaringClass() != CoherenceListener.class) {
-                    out.add(l);
-                }
-            } catch (NoSuchMethodException e) {
-                throw new IllegalStateException(e); // a public interface method is always found
+            if (Overrides.method(l, CoherenceListener.class, name)) {
+                out.add(l);
             }
         }
         return out.toArray(new CoherenceListener[0]);

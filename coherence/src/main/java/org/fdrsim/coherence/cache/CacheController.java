@@ -4,6 +4,7 @@ import org.fdrsim.coherence.CoherenceListener;
 import org.fdrsim.coherence.CoherenceListener.Agent;
 import org.fdrsim.coherence.CoherenceListener.ReplyKind;
 import org.fdrsim.coherence.MissCompletion;
+import org.fdrsim.coherence.Overrides;
 import org.fdrsim.coherence.protocol.CacheAction;
 import org.fdrsim.coherence.protocol.CacheEvent;
 import org.fdrsim.coherence.protocol.CacheState;
@@ -114,13 +115,13 @@ public final class CacheController implements MemoryPort {
      * reflection, once), so a hit makes no call to an empty default. Call before the run starts.
      */
     public void observeFrames(FrameObserver observer) {
-        if (FrameObserverPair.overrides(observer, "blockAllocated")) {
+        if (Overrides.method(observer, FrameObserver.class, "blockAllocated")) {
             allocationObserver = FrameObserverPair.after(allocationObserver, observer);
         }
-        if (FrameObserverPair.overrides(observer, "accessed")) {
+        if (Overrides.method(observer, FrameObserver.class, "accessed")) {
             accessObserver = FrameObserverPair.after(accessObserver, observer);
         }
-        if (FrameObserverPair.overrides(observer, "storing")) {
+        if (Overrides.method(observer, FrameObserver.class, "storing")) {
             storeObserver = FrameObserverPair.after(storeObserver, observer);
         }
     }
