@@ -26,6 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * invocation runs {@link #INSTRUCTIONS} instructions of an ALU / branch / load / store
  * mix, so the score is instructions per second ("ops/s" in JMH's output).
  *
+ * <p>Two programs with the same inner loop: {@code mix} executes nothing else, and
+ * {@code private-mix} ({@code examples/private-mix.s}) also reads its cpu number once and adds
+ * to a shared counter once per pass, as real programs execute system instructions and atomics.
+ * The JIT compiles the interpreter from what the warm-up executed, so the two measure different
+ * compiled loops (docs/performance.md, "Stop 24").
+ *
  * <pre>java -jar benchmarks/target/benchmarks.jar InterpreterBenchmark</pre>
  */
 @State(Scope.Thread)
@@ -65,18 +71,25 @@ public class InterpreterBenchmark {
     @Param({"1", "4"})
     int cpus;
 
-    ProgramImage program;
+    @Param({"mix", "private-mix"})
+    String program;
+
+    ProgramImage image;
 
     @Setup
     public void setup() throws Exception {
-        program = Assembler.assemble("mix.s", MIX, IncludeResolver.none());
+        image = switch (program) {
+            case "mix" -> Assembler.assemble("mix.s", MIX, IncludeResolver.none());
+            case "private-mix" -> PrivateWorkload.program();
+            default -> throw new IllegalArgumentException("program must be mix or private-mix, got " + program);
+        };
     }
 
     @Benchmark
     @OperationsPerInvocation(INSTRUCTIONS)
     public long functionalMix() {
         FunctionalConfig config = FunctionalConfig.of(cpus, 1).withLimits(INSTRUCTIONS, 0);
-        RunResult result = new FunctionalMachine(program, config, Console.silent()).run();
+        RunResult result = new FunctionalMachine(image, config, Console.silent()).run();
         return result.instructions();
     }
 }

@@ -15,7 +15,9 @@ import org.fdrsim.cpu.program.Code;
  * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
  * no acquire, it never misses). Both loops read each instruction from one packed int
  * ({@link Code#packed}) and leave the rare system instructions to {@link SystemInstructions};
- * any change to the semantics of the instructions in their switches must be made in both.
+ * this one also leaves byte accesses and atomics to {@link FlatRareAccesses}, and runs both
+ * between two runs of its loop rather than from inside it (see {@link #run} why). Any change
+ * to the semantics of the instructions in the switches must be made in both loops.
  */
 final class FlatLoop {
     /** The kept page's number is {@code address >>> PAGE_SHIFT} (a compile-time constant, folded into the loop). */
@@ -30,11 +32,57 @@ final class FlatLoop {
         if (cpu.state != ProcessorState.RUNNING) {
             return cpu.state;
         }
+        if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
+            cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic);
+        }
+        // The loop leaves its rare instructions (system instructions, byte accesses, atomics) to
+        // this method and goes on after them, so that it makes no call on any path but its
+        // slow memory accesses. With those calls in it (one csrr or fadd executed in the
+        // warm-up was enough, and then every switch case the warm-up had not reached stayed a
+        // call too, even to Long.compareUnsigned) the JIT kept the loop's own values in stack
+        // slots instead of registers (docs/performance.md, "Stop 24").
+        //
+        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
+        // device access cycles shrink it (also when the IC limit is the nearer one, as in
+        // PortLoop). cycle = base + ic, and base grows by the device cycles.
+        final long base = cpu.cycle - cpu.ic;
+        final long icStop = Math.min(icLimit, cpu.ic + (cycleLimit - cpu.cycle));
+        while (runToRareInstruction(cpu, icStop - ((cpu.cycle - cpu.ic) - base))) {
+            int p = cpu.pc;
+            long ic = cpu.ic;
+            long cycle = cpu.cycle;
+            int w = cpu.packed[p];
+            int op = w & 0xff;
+            int next = op >= FlatRareAccesses.FIRST && op <= FlatRareAccesses.LAST
+                    ? FlatRareAccesses.execute(cpu, cpu.flat, p, w, ic)
+                    : SystemInstructions.execute(cpu, p, op, ic, cycle);
+            if (next < 0) {
+                if (next == SystemInstructions.STOP_AFTER) {
+                    cpu.pc = p + 1;
+                    cpu.ic = ic + 1;
+                    cpu.cycle = cycle + 1;
+                }
+                break;
+            }
+            cpu.pc = next;
+            cpu.ic = ic + 1;
+            cpu.cycle = cycle + 1;
+        }
+        return cpu.state;
+    }
+
+    /**
+     * Runs the loop until IC {@code icStop}, a stop, or an instruction it leaves to {@link #run};
+     * returns true in the last case, with the processor on that instruction (not executed, and
+     * before {@code icStop}).
+     */
+    private static boolean runToRareInstruction(Processor cpu, long icStop) {
         final int[] code = cpu.packed;
-        final int[] rs3f = cpu.rs3f;
         final long[] immf = cpu.immf;
         final long[] r = cpu.regs;
-        final long memSize = cpu.memorySize;
+        // Unsigned compares as signed ones on flipped values: no call, not even to
+        // Long.compareUnsigned (a call site the warm-up never reached stays a call, see run).
+        final long memLimit = cpu.memorySize ^ Long.MIN_VALUE;
         final SparseMemory mem = cpu.flat;
 
         // One page kept across LD and ST (a software TLB): the array of page number cachedPage
@@ -50,14 +98,8 @@ final class FlatLoop {
 
         int pc = cpu.pc;
         long ic = cpu.ic;
-        // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
-        // device access cycles shrink the budget. cycle = base + ic.
-        long base = cpu.cycle - ic;
-        long icStop = Math.min(icLimit, ic + (cycleLimit - cpu.cycle));
-
-        if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-            pc = cpu.takeInterrupt(pc, ic);
-        }
+        long base = cpu.cycle - ic; // see run
+        boolean atRareInstruction = false;
 
         run:
         while (ic < icStop) {
@@ -124,7 +166,7 @@ final class FlatLoop {
                     r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] < r[(w >>> 24)] ? 1 : 0;
                     break;
                 case 16: // SLTU
-                    r[(w >>> 8 & 0xff)] = Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0 ? 1 : 0;
+                    r[(w >>> 8 & 0xff)] = (r[(w >>> 16 & 0xff)] ^ Long.MIN_VALUE) < (r[(w >>> 24)] ^ Long.MIN_VALUE) ? 1 : 0;
                     break;
                 case 17: // ADDI
                     r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] + immf[p];
@@ -152,7 +194,7 @@ final class FlatLoop {
                     break;
                 case 25: { // LD
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                    if ((a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit) {
                         pc = p;
                         cachedPage = -1;
                         cachedPage2 = -1;
@@ -199,7 +241,7 @@ final class FlatLoop {
                 case 26: { // ST
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
                     long v = r[(w >>> 24)];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
+                    if ((a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit) {
                         pc = p;
                         cachedPage = -1;
                         cachedPage2 = -1;
@@ -246,67 +288,6 @@ final class FlatLoop {
                     }
                     break;
                 }
-                case 27: { // LB
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        cpu.faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    cachedPage = -1;
-                    cachedPage2 = -1;
-                    long v = mem.loadByte(a);
-                    r[(w >>> 8 & 0xff)] = v;
-                    if (cpu.accessListener != null) {
-                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
-                    }
-                    break;
-                }
-                case 28: { // SB
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if (Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        cpu.faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    long v = r[(w >>> 24)] & 0xff;
-                    cachedPage = -1;
-                    cachedPage2 = -1;
-                    mem.storeByte(a, (int) v);
-                    if (cpu.accessListener != null) {
-                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
-                    }
-                    break;
-                }
-                case 29: // CAS
-                case 30: // SWAP
-                case 31: { // FADD
-                    long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
-                        pc = p;
-                        cpu.faultOnAddress(p, a, ic);
-                        break run;
-                    }
-                    cachedPage = -1;
-                    cachedPage2 = -1;
-                    long old = mem.loadWord(a);
-                    long operand = r[(w >>> 24)];
-                    int o = w & 0xff;
-                    if (o == 29) {
-                        if (old == operand) {
-                            mem.storeWord(a, r[rs3f[p]]);
-                        }
-                    } else if (o == 30) {
-                        mem.storeWord(a, operand);
-                    } else {
-                        mem.storeWord(a, old + operand);
-                    }
-                    r[(w >>> 8 & 0xff)] = old;
-                    if (cpu.accessListener != null) {
-                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
-                    }
-                    break;
-                }
                 case 32: // BEQ
                     if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
                         pc = (int) immf[p];
@@ -328,12 +309,12 @@ final class FlatLoop {
                     }
                     break;
                 case 36: // BLTU
-                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) < 0) {
+                    if ((r[(w >>> 16 & 0xff)] ^ Long.MIN_VALUE) < (r[(w >>> 24)] ^ Long.MIN_VALUE)) {
                         pc = (int) immf[p];
                     }
                     break;
                 case 37: // BGEU
-                    if (Long.compareUnsigned(r[(w >>> 16 & 0xff)], r[(w >>> 24)]) >= 0) {
+                    if ((r[(w >>> 16 & 0xff)] ^ Long.MIN_VALUE) >= (r[(w >>> 24)] ^ Long.MIN_VALUE)) {
                         pc = (int) immf[p];
                     }
                     break;
@@ -365,27 +346,16 @@ final class FlatLoop {
                     pc = (int) target;
                     break;
                 }
-                default: { // the rest: system instructions, breakpoints, the end of the code
-                    cachedPage = -1; // the call may reach memory (a device, an interrupt)
-                    cachedPage2 = -1;
-                    int next = SystemInstructions.execute(cpu, p, w & 0xff, ic, base + ic);
-                    if (next < 0) {
-                        if (next == SystemInstructions.STOP_AFTER) {
-                            ic++;
-                        } else {
-                            pc = p;
-                        }
-                        break run;
-                    }
-                    pc = next;
-                    break;
-                }
+                default: // byte accesses, atomics, system instructions, breakpoints, the end of the code
+                    pc = p;
+                    atRareInstruction = true;
+                    break run;
             }
             ic++;
         }
         cpu.pc = pc;
         cpu.cycle = base + ic;
         cpu.ic = ic;
-        return cpu.state;
+        return atRareInstruction;
     }
 }
