@@ -15,9 +15,9 @@ import org.fdrsim.cpu.program.Code;
  * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
  * no acquire, it never misses). Both loops read each instruction from one packed int
  * ({@link Code#packed}) and leave the rare system instructions to {@link SystemInstructions};
- * this one also leaves byte accesses and atomics to {@link FlatRareAccesses}, and runs both
- * between two runs of its loop rather than from inside it (see {@link #run} why). Any change
- * to the semantics of the instructions in the switches must be made in both loops.
+ * this one also leaves byte accesses and atomics off its kept page to {@link FlatRareAccesses},
+ * and runs both between two runs of its loop rather than from inside it (see {@link #run} why).
+ * Any change to the semantics of the instructions in the switches must be made in both loops.
  */
 final class FlatLoop {
     /** The kept page's number is {@code address >>> PAGE_SHIFT} (a compile-time constant, folded into the loop). */
@@ -35,9 +35,9 @@ final class FlatLoop {
         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
             cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic);
         }
-        // The loop leaves its rare instructions (system instructions, byte accesses, atomics) to
-        // this method and goes on after them, so that it makes no call on any path but its
-        // slow memory accesses. With those calls in it (one csrr or fadd executed in the
+        // The loop leaves its rare instructions (system instructions; byte accesses and atomics
+        // it cannot run on a kept page) to this method and goes on after them, so that it makes no call on
+        // any path but its slow memory accesses. With those calls in it (one csrr or fadd executed in the
         // warm-up was enough, and then every switch case the warm-up had not reached stayed a
         // call too, even to Long.compareUnsigned) the JIT kept the loop's own values in stack
         // slots instead of registers (docs/performance.md, "Stop 24").
@@ -285,6 +285,68 @@ final class FlatLoop {
                         cachedPage = -1;
                         cachedPage2 = -1;
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
+                    }
+                    break;
+                }
+                // Byte accesses and atomics run here on the kept pages, as word accesses do (a
+                // lock's spin loop of swaps keeps its page); the rest (a page the memory has not
+                // made writable, a fault, a listener to tell) is left to run().
+                case 27: // LB
+                case 28: // SB
+                case 29: // CAS
+                case 30: // SWAP
+                case 31: { // FADD
+                    final int o = w & 0xff;
+                    long a = r[(w >>> 16 & 0xff)] + immf[p];
+                    if (o > 28 && (a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit || cpu.accessListener != null) {
+                        pc = p;
+                        atRareInstruction = true;
+                        break run;
+                    }
+                    long pn = a >>> PAGE_SHIFT;
+                    if (pn == cachedPage2) {
+                        long[] t = page;
+                        page = page2;
+                        page2 = t;
+                        cachedPage2 = cachedPage;
+                        cachedPage = pn;
+                    } else if (pn != cachedPage) {
+                        long packings = mem.packings();
+                        mem.loadWord(a & ~7L); // as a word access would: the memory sees the page used
+                        long[] fresh = mem.writablePageOrNull(a);
+                        if (mem.packings() == packings) {
+                            page2 = page;
+                            cachedPage2 = cachedPage;
+                        } else {
+                            cachedPage2 = -1;
+                        }
+                        page = fresh;
+                        cachedPage = fresh == null ? -1 : pn;
+                        if (fresh == null) {
+                            pc = p;
+                            atRareInstruction = true;
+                            break run;
+                        }
+                    }
+                    int i = (int) (a >>> 3) & PAGE_WORD_MASK;
+                    if (o == 27) {
+                        r[(w >>> 8 & 0xff)] = (page[i] >>> ((a & 7) << 3)) & 0xff;
+                    } else if (o == 28) {
+                        long shift = (a & 7) << 3;
+                        page[i] = (page[i] & ~(0xffL << shift)) | ((r[(w >>> 24)] & 0xff) << shift);
+                    } else {
+                        long old = page[i];
+                        long operand = r[(w >>> 24)];
+                        if (o == 29) {
+                            if (old == operand) {
+                                page[i] = r[cpu.rs3f[p]];
+                            }
+                        } else if (o == 30) {
+                            page[i] = operand;
+                        } else {
+                            page[i] = old + operand;
+                        }
+                        r[(w >>> 8 & 0xff)] = old;
                     }
                     break;
                 }

@@ -3,9 +3,10 @@ package org.fdrsim.cpu.core;
 import org.fdrsim.cpu.mem.SparseMemory;
 
 /**
- * The flat loop's rare memory instructions: byte loads and stores and the atomics
- * ({@code lb}, {@code sb}, {@code cas}, {@code swap}, {@code fadd}). {@link FlatLoop#run} executes
- * them between two runs of its loop, which keeps only the word loads and stores (see there why).
+ * The flat loop's byte loads and stores and atomics ({@code lb}, {@code sb}, {@code cas},
+ * {@code swap}, {@code fadd}) that its loop does not run itself: those off the page it keeps,
+ * those that fault, and all of them while a listener watches memory accesses.
+ * {@link FlatLoop#run} executes them between two runs of its loop (see there why).
  */
 final class FlatRareAccesses {
     /** The first and last opcodes this class executes (LB .. FADD). */

@@ -309,6 +309,66 @@ class FlatLoopTest {
                     halt
             """;
 
+    /**
+     * Byte loads and stores at every byte offset and the three atomics (a CAS that succeeds and
+     * one that fails) on the page the flat loop keeps, which it runs in the loop on that page,
+     * mixed with the same instructions on a second page and round the four pages, which with two
+     * hot pages packs a page on most of those accesses (the loop must then let go of its second
+     * kept page) and leaves some to {@code FlatLoop.run} (a page not writable in place).
+     */
+    private static final String KEPT_PAGE_BYTES_AND_ATOMICS = """
+                .data
+                .align 4096
+            pages:  .space 4096 * 4
+                .text
+            _start: la   r1, pages
+                    li   r2, 2000
+                    li   r9, 0x9E3779B97F4A7C15
+                    li   r13, 3
+            loop:   andi r5, r2, 63
+                    shli r6, r5, 3
+                    add  r6, r6, r1
+                    st   r9, 0(r6)
+                    andi r7, r2, 7
+                    add  r8, r6, r7
+                    sb   r2, 0(r8)
+                    lb   r10, 0(r8)
+                    add  r11, r11, r10
+                    lb   r10, 3(r6)
+                    add  r11, r11, r10
+                    fadd r12, r13, 8(r6)
+                    swap r14, r11, 16(r6)
+                    ld   r15, 16(r6)
+                    cas  r16, r15, r2, 16(r6)
+                    cas  r16, r13, r9, 16(r6)
+                    add  r11, r11, r16
+                    li   r17, 4096
+                    add  r17, r17, r6
+                    sb   r11, 5(r17)
+                    lb   r10, 5(r17)
+                    fadd r12, r10, 0(r17)
+                    ld   r18, 0(r6)
+                    add  r11, r11, r18
+                    andi r21, r2, 3
+                    li   r22, 4096
+                    mul  r21, r21, r22
+                    add  r21, r21, r1
+                    fadd r12, r13, 24(r21)
+                    sb   r2, 33(r21)
+                    lb   r10, 34(r21)
+                    add  r11, r11, r10
+                    addi r2, r2, -1
+                    bne  r2, r0, loop
+                    halt
+            """;
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void byteAccessesAndAtomicsOnTheKeptPage(long seed) {
+        keptPageRun(KEPT_PAGE_BYTES_AND_ATOMICS, seed, 2);
+        keptPageRun(KEPT_PAGE_BYTES_AND_ATOMICS, seed, 64);
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
     void theSecondKeptPageFollowsPacking(long seed) {
