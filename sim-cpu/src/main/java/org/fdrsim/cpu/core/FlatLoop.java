@@ -36,11 +36,11 @@ final class FlatLoop {
             cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic);
         }
         // The loop leaves its rare instructions (system instructions; byte accesses and atomics
-        // it cannot run on a kept page) to this method and goes on after them, so that it makes no call on
-        // any path but its slow memory accesses. With those calls in it (one csrr or fadd executed in the
-        // warm-up was enough, and then every switch case the warm-up had not reached stayed a
-        // call too, even to Long.compareUnsigned) the JIT kept the loop's own values in stack
-        // slots instead of registers (docs/performance.md, "Stop 24").
+        // it cannot run on a kept page) to this method and goes on after them, so that it makes
+        // no call on any path but its slow memory accesses. With such calls in it (one csrr or
+        // fadd executed in the warm-up was enough, and switch cases the warm-up had not reached
+        // then held calls too, even to Long.compareUnsigned) the JIT kept the loop's own values
+        // in stack slots instead of registers (docs/performance.md, "Stop 24").
         //
         // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
         // device access cycles shrink it (also when the IC limit is the nearer one, as in
@@ -85,7 +85,7 @@ final class FlatLoop {
         final long memLimit = cpu.memorySize ^ Long.MIN_VALUE;
         final SparseMemory mem = cpu.flat;
 
-        // One page kept across LD and ST (a software TLB): the array of page number cachedPage
+        // One page kept across word and byte accesses and atomics (a software TLB): the array of page number cachedPage
         // (-1: none), writable in place. Valid only until the loop calls anything else that can
         // reach memory (another access, a device, a listener, an interrupt): each such path
         // drops it first, because the memory may pack the page and reuse its array.
