@@ -54,7 +54,7 @@ final class FlatLoop {
             int w = cpu.packed[p];
             int op = w & 0xff;
             int next = op >= FlatRareAccesses.FIRST && op <= FlatRareAccesses.LAST
-                    ? FlatRareAccesses.execute(cpu, cpu.flat, p, w, ic)
+                    ? FlatRareAccesses.execute(cpu, p, w, ic)
                     : SystemInstructions.execute(cpu, p, op, ic, cycle);
             if (next < 0) {
                 if (next == SystemInstructions.STOP_AFTER) {
@@ -85,10 +85,11 @@ final class FlatLoop {
         final long memLimit = cpu.memorySize ^ Long.MIN_VALUE;
         final SparseMemory mem = cpu.flat;
 
-        // One page kept across word and byte accesses and atomics (a software TLB): the array of page number cachedPage
-        // (-1: none), writable in place. Valid only until the loop calls anything else that can
-        // reach memory (another access, a device, a listener, an interrupt): each such path
-        // drops it first, because the memory may pack the page and reuse its array.
+        // One page kept across word and byte accesses and atomics (a software TLB): the array of
+        // page number cachedPage (-1: none), writable in place. A call into the memory may pack a
+        // page and reuse its array: a device, a listener or an interrupt drops both kept pages
+        // first; the loop's own slow accesses replace the first and keep the old one as the
+        // second only if packings() did not move.
         long cachedPage = -1;
         long[] page = null;
         // A second page, the one kept before (arrays alternate between two pages, e.g. fft's real

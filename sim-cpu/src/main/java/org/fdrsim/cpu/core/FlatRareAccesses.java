@@ -21,7 +21,8 @@ final class FlatRareAccesses {
      * {@code ic} before it. Returns the next pc, or {@link SystemInstructions#STOP_AT} after a
      * fault (pc stays on the instruction).
      */
-    static int execute(Processor cpu, SparseMemory mem, int p, int w, long ic) {
+    static int execute(Processor cpu, int p, int w, long ic) {
+        final SparseMemory mem = cpu.flat;
         final long[] r = cpu.regs;
         long a = r[(w >>> 16 & 0xff)] + cpu.immf[p];
         int op = w & 0xff;
