@@ -12,17 +12,27 @@ import org.fdrsim.cpu.program.Code;
  * and then replays (the benchmarks, {@code fdr verify}) compiled it for both memory ports
  * and both listeners, and its speculations failed over and over in replay (repeated
  * {@code profile_predicate} deoptimizations of the loop; each recompile ran in the slow
- * tiers for a second). Here memory is {@link SparseMemory} itself (a final class, inlined;
- * no acquire, it never misses). Both loops read each instruction from one packed int
- * ({@link Code#packed}) and leave the rare system instructions to {@link SystemInstructions};
- * this one also leaves byte accesses and atomics off its kept page to {@link FlatRareAccesses},
- * and runs both between two runs of its loop rather than from inside it (see {@link #run} why).
- * Any change to the semantics of the instructions in the switches must be made in both loops.
+ * tiers for a second). Here memory is {@link SparseMemory} itself, reached in the loop only
+ * through the two pages it keeps ({@link KeptPages}; no acquire, it never misses). Both loops
+ * read each instruction from one packed int ({@link Code#packed}) and leave the rare system
+ * instructions to {@link SystemInstructions}; this one also leaves memory accesses off its kept
+ * pages and faults to {@link FlatSlowInstructions}, and runs both between two runs of its loop
+ * rather than from inside it (see {@link #run} why). A loop its interpreter branches back to
+ * {@link TranslatedLoops#HOT} times runs from then on as JVM bytecode ({@link LoopTranslator}).
+ * Any change to the semantics of the instructions in the switches must be made in both loops,
+ * in FlatSlowInstructions and in LoopTranslator.
  */
 final class FlatLoop {
-    /** The kept page's number is {@code address >>> PAGE_SHIFT} (a compile-time constant, folded into the loop). */
+    /** A kept page's number is {@code address >>> PAGE_SHIFT} (a compile-time constant, folded into the loop). */
     private static final int PAGE_SHIFT = SparseMemory.PAGE_SHIFT;
     private static final int PAGE_WORD_MASK = (1 << (PAGE_SHIFT - 3)) - 1;
+    /** The most instructions one run of the loop counts to (so that its pc stop cannot overflow). */
+    private static final long MAX_BUDGET = 1L << 62;
+
+    /** {@link #runToRareInstruction}'s results. */
+    private static final int STOPPED = 0;
+    private static final int AT_RARE_INSTRUCTION = 1;
+    private static final int AT_HOT_LOOP = 2;
 
     private FlatLoop() {
     }
@@ -35,27 +45,42 @@ final class FlatLoop {
         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
             cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic);
         }
-        // The loop leaves its rare instructions (system instructions; byte accesses and atomics
-        // it cannot run on a kept page) to this method and goes on after them, so that it makes
-        // no call on any path but its slow memory accesses. With such calls in it (one csrr or
-        // fadd executed in the warm-up was enough, and switch cases the warm-up had not reached
-        // then held calls too, even to Long.compareUnsigned) the JIT kept the loop's own values
-        // in stack slots instead of registers (docs/performance.md, "Stop 24").
+        // The loop makes no call: whatever needs one (system instructions, memory accesses off
+        // its kept pages, faults) it leaves to this method, which executes that one instruction
+        // and runs the loop again, and a hot loop it leaves to its translation. Calls in the loop
+        // had the JIT keep the loop's own values in stack slots (docs/performance.md, "Stop 24");
+        // without them it still does, having hoisted the register fields of many cases ahead of
+        // the dispatch ("Stop 25"), which is why hot loops run translated.
         //
         // Every instruction costs one cycle, so the cycle limit is also an instruction budget;
         // device access cycles shrink it (also when the IC limit is the nearer one, as in
-        // PortLoop). cycle = base + ic, and base grows by the device cycles.
+        // PortLoop). cycle = base + ic + the device cycles so far.
         final long base = cpu.cycle - cpu.ic;
         final long icStop = Math.min(icLimit, cpu.ic + (cycleLimit - cpu.cycle));
-        while (runToRareInstruction(cpu, icStop - ((cpu.cycle - cpu.ic) - base))) {
+        final KeptPages kept = cpu.keptPages;
+        kept.clear(); // the memory may have changed since the last run (a restored image, the debugger)
+        if (cpu.loops == null) {
+            cpu.loops = new TranslatedLoops(cpu.codeLength);
+        }
+        int status;
+        while ((status = runToRareInstruction(cpu, icStop - ((cpu.cycle - cpu.ic) - base))) != STOPPED) {
+            if (status == AT_HOT_LOOP) {
+                runTranslatedLoop(cpu, icStop - ((cpu.cycle - cpu.ic) - base));
+                continue;
+            }
             int p = cpu.pc;
             long ic = cpu.ic;
             long cycle = cpu.cycle;
             int w = cpu.packed[p];
             int op = w & 0xff;
-            int next = op >= FlatRareAccesses.FIRST && op <= FlatRareAccesses.LAST
-                    ? FlatRareAccesses.execute(cpu, p, w, ic)
-                    : SystemInstructions.execute(cpu, p, op, ic, cycle);
+            int next;
+            if (FlatSlowInstructions.executes(op)) {
+                next = FlatSlowInstructions.execute(cpu, p, w, ic, cycle);
+                cycle = cpu.cycle; // with a device access's cycles
+            } else {
+                next = SystemInstructions.execute(cpu, p, op, ic, cycle);
+                kept.clear(); // it may reach the memory (a device, a listener)
+            }
             if (next < 0) {
                 if (next == SystemInstructions.STOP_AFTER) {
                     cpu.pc = p + 1;
@@ -72,38 +97,67 @@ final class FlatLoop {
     }
 
     /**
-     * Runs the loop until IC {@code icStop}, a stop, or an instruction it leaves to {@link #run};
-     * returns true in the last case, with the processor on that instruction (not executed, and
-     * before {@code icStop}).
+     * At a hot loop's head (pc), with IC stop {@code icStop}: runs the loop's translation if it
+     * has one and the budget covers a pass; the interpreter goes on from where it stops. Only
+     * without a listener on memory accesses and without patched breakpoints (a translation sees
+     * neither).
      */
-    private static boolean runToRareInstruction(Processor cpu, long icStop) {
+    private static void runTranslatedLoop(Processor cpu, long icStop) {
+        int head = cpu.pc;
+        TranslatedLoops loops = cpu.loops;
+        if (cpu.accessListener != null || !cpu.codeUnpatched()) {
+            loops.cool(head);
+            return;
+        }
+        TranslatedLoop loop = loops.at(cpu, head, cpu.loopEdge);
+        long budget = Math.min(icStop - cpu.ic, Integer.MAX_VALUE);
+        if (loop == null || budget < loops.length(head)) {
+            return; // at the end of a slice: the interpreter finishes it
+        }
+        long result = loop.run(cpu.regs, cpu.keptPages, (int) budget);
+        long count = result >>> 32;
+        cpu.pc = (int) result;
+        cpu.ic += count;
+        cpu.cycle += count;
+    }
+
+    /**
+     * Runs the loop until IC {@code icStop}, a stop, or an instruction it leaves to {@link #run};
+     * returns {@link #STOPPED}, {@link #AT_RARE_INSTRUCTION} with the processor on that
+     * instruction (not executed, and before {@code icStop}), or {@link #AT_HOT_LOOP} with the
+     * processor at a loop head it has branched back to {@link TranslatedLoops#HOT} times or more
+     * ({@link Processor#loopEdge} the branch).
+     */
+    private static int runToRareInstruction(Processor cpu, long icStop) {
         final int[] code = cpu.packed;
         final long[] immf = cpu.immf;
         final long[] r = cpu.regs;
-        // Unsigned compares as signed ones on flipped values: no call, not even to
-        // Long.compareUnsigned (a call site the warm-up never reached stays a call, see run).
-        final long memLimit = cpu.memorySize ^ Long.MIN_VALUE;
-        final SparseMemory mem = cpu.flat;
+        final int[] heat = cpu.loops.heat;
 
-        // One page kept across word and byte accesses and atomics (a software TLB): the array of
-        // page number cachedPage (-1: none), writable in place. A call into the memory may pack a
-        // page and reuse its array: a device, a listener or an interrupt drops both kept pages
-        // first; the loop's own slow accesses replace the first and keep the old one as the
-        // second only if packings() did not move.
-        long cachedPage = -1;
-        long[] page = null;
-        // A second page, the one kept before (arrays alternate between two pages, e.g. fft's real
-        // and imaginary parts): kept across a slow access only if the memory packed nothing then.
-        long cachedPage2 = -1;
-        long[] page2 = null;
-
+        // The IC is not counted per instruction: between two jumps pc and the IC grow together,
+        // so the loop compares pc with pcStop, the pc at which the IC would reach its stop, and
+        // moves pcStop by the distance of each jump. The IC of the instruction at pc is
+        // icAtStop - (pcStop - pc). The budget is capped so that pcStop cannot overflow (2^62
+        // instructions; no run gets there). A taken branch back also counts its target's heat
+        // (TranslatedLoops).
         int pc = cpu.pc;
-        long ic = cpu.ic;
-        long base = cpu.cycle - ic; // see run
-        boolean atRareInstruction = false;
+        final long ic0 = cpu.ic;
+        final long icAtStop = ic0 + Math.min(icStop - ic0, MAX_BUDGET);
+        long pcStop = pc + (icAtStop - ic0);
+        int status = STOPPED;
+
+        // The kept pages (KeptPages says when they are valid), in locals while the loop runs.
+        final KeptPages kept = cpu.keptPages;
+        if (cpu.accessListener != null) {
+            kept.clear(); // attached since the pages were kept: it must see every access
+        }
+        long cachedPage = kept.number;
+        long[] page = kept.page;
+        long cachedPage2 = kept.number2;
+        long[] page2 = kept.page2;
 
         run:
-        while (ic < icStop) {
+        while (pc < pcStop) {
             final int p = pc++;
             final int w = code[p];
             switch (w & 0xff) {
@@ -129,7 +183,7 @@ final class FlatLoop {
                     long d = r[(w >>> 24)];
                     if (d == 0) {
                         pc = p;
-                        cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        status = AT_RARE_INSTRUCTION;
                         break run;
                     }
                     r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] / d;
@@ -139,7 +193,7 @@ final class FlatLoop {
                     long d = r[(w >>> 24)];
                     if (d == 0) {
                         pc = p;
-                        cpu.fault(FaultKind.DIVISION_BY_ZERO, p, ic, 0);
+                        status = AT_RARE_INSTRUCTION;
                         break run;
                     }
                     r[(w >>> 8 & 0xff)] = r[(w >>> 16 & 0xff)] % d;
@@ -195,103 +249,48 @@ final class FlatLoop {
                     break;
                 case 25: { // LD
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if ((a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit) {
-                        pc = p;
-                        cachedPage = -1;
-                        cachedPage2 = -1;
-                        if (!cpu.deviceLoad(p, a, ic, base + ic)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        base += cpu.deviceAccessCycles;
-                        icStop -= cpu.deviceAccessCycles;
-                        break;
-                    }
-                    long v;
                     long pn = a >>> PAGE_SHIFT;
-                    if (pn == cachedPage) {
-                        v = page[(int) (a >>> 3) & PAGE_WORD_MASK];
-                    } else if (pn == cachedPage2) {
-                        long[] t = page;
-                        page = page2;
-                        page2 = t;
-                        cachedPage2 = cachedPage;
-                        cachedPage = pn;
-                        v = page[(int) (a >>> 3) & PAGE_WORD_MASK];
-                    } else {
-                        long packings = mem.packings();
-                        v = mem.loadWord(a);
-                        long[] fresh = mem.writablePageOrNull(a);
-                        if (mem.packings() == packings) {
-                            page2 = page;
-                            cachedPage2 = cachedPage;
-                        } else {
-                            cachedPage2 = -1;
+                    if ((a & 7) == 0) {
+                        if (pn == cachedPage) {
+                            r[(w >>> 8 & 0xff)] = page[(int) (a >>> 3) & PAGE_WORD_MASK];
+                            break;
                         }
-                        page = fresh;
-                        cachedPage = fresh == null ? -1 : pn;
+                        if (pn == cachedPage2) {
+                            long[] t = page;
+                            page = page2;
+                            page2 = t;
+                            cachedPage2 = cachedPage;
+                            cachedPage = pn;
+                            r[(w >>> 8 & 0xff)] = page[(int) (a >>> 3) & PAGE_WORD_MASK];
+                            break;
+                        }
                     }
-                    r[(w >>> 8 & 0xff)] = v;
-                    if (cpu.accessListener != null) {
-                        cachedPage = -1;
-                        cachedPage2 = -1;
-                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
-                    }
-                    break;
+                    pc = p;
+                    status = AT_RARE_INSTRUCTION;
+                    break run;
                 }
                 case 26: { // ST
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    long v = r[(w >>> 24)];
-                    if ((a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit) {
-                        pc = p;
-                        cachedPage = -1;
-                        cachedPage2 = -1;
-                        if (!cpu.deviceStore(p, a, v, ic, base + ic)) {
-                            break run;
-                        }
-                        pc = p + 1;
-                        base += cpu.deviceAccessCycles;
-                        icStop -= cpu.deviceAccessCycles;
-                        if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                            cachedPage = -1;
-                            cachedPage2 = -1;
-                            pc = cpu.takeInterrupt(pc, ic + 1);
-                        }
-                        break;
-                    }
                     long pn = a >>> PAGE_SHIFT;
-                    if (pn == cachedPage) {
-                        page[(int) (a >>> 3) & PAGE_WORD_MASK] = v;
-                    } else if (pn == cachedPage2) {
-                        long[] t = page;
-                        page = page2;
-                        page2 = t;
-                        cachedPage2 = cachedPage;
-                        cachedPage = pn;
-                        page[(int) (a >>> 3) & PAGE_WORD_MASK] = v;
-                    } else {
-                        long packings = mem.packings();
-                        mem.storeWord(a, v);
-                        long[] fresh = mem.writablePageOrNull(a);
-                        if (mem.packings() == packings) {
-                            page2 = page;
-                            cachedPage2 = cachedPage;
-                        } else {
-                            cachedPage2 = -1;
+                    if ((a & 7) == 0) {
+                        if (pn == cachedPage) {
+                            page[(int) (a >>> 3) & PAGE_WORD_MASK] = r[(w >>> 24)];
+                            break;
                         }
-                        page = fresh;
-                        cachedPage = fresh == null ? -1 : pn;
+                        if (pn == cachedPage2) {
+                            long[] t = page;
+                            page = page2;
+                            page2 = t;
+                            cachedPage2 = cachedPage;
+                            cachedPage = pn;
+                            page[(int) (a >>> 3) & PAGE_WORD_MASK] = r[(w >>> 24)];
+                            break;
+                        }
                     }
-                    if (cpu.accessListener != null) {
-                        cachedPage = -1;
-                        cachedPage2 = -1;
-                        cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, v);
-                    }
-                    break;
+                    pc = p;
+                    status = AT_RARE_INSTRUCTION;
+                    break run;
                 }
-                // Byte accesses and atomics run here on the kept pages, as word accesses do (a
-                // lock's spin loop of swaps keeps its page); the rest (a page the memory has not
-                // made writable, a fault, a listener to tell) is left to run().
                 case 27: // LB
                 case 28: // SB
                 case 29: // CAS
@@ -299,103 +298,79 @@ final class FlatLoop {
                 case 31: { // FADD
                     final int o = w & 0xff;
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
-                    if (o > 28 && (a & 7) != 0 || (a ^ Long.MIN_VALUE) >= memLimit || cpu.accessListener != null) {
+                    long pn = a >>> PAGE_SHIFT;
+                    if (o > 28 && (a & 7) != 0 || pn != cachedPage && pn != cachedPage2) {
                         pc = p;
-                        atRareInstruction = true;
+                        status = AT_RARE_INSTRUCTION;
                         break run;
                     }
-                    long pn = a >>> PAGE_SHIFT;
-                    if (pn == cachedPage2) {
+                    if (pn != cachedPage) {
                         long[] t = page;
                         page = page2;
                         page2 = t;
                         cachedPage2 = cachedPage;
                         cachedPage = pn;
-                    } else if (pn != cachedPage) {
-                        long packings = mem.packings();
-                        mem.loadWord(a & ~7L); // as a word access would: the memory sees the page used
-                        long[] fresh = mem.writablePageOrNull(a);
-                        if (mem.packings() == packings) {
-                            page2 = page;
-                            cachedPage2 = cachedPage;
-                        } else {
-                            cachedPage2 = -1;
-                        }
-                        page = fresh;
-                        cachedPage = fresh == null ? -1 : pn;
-                        if (fresh == null) {
-                            pc = p;
-                            atRareInstruction = true;
-                            break run;
-                        }
                     }
-                    int i = (int) (a >>> 3) & PAGE_WORD_MASK;
                     if (o == 27) {
-                        r[(w >>> 8 & 0xff)] = (page[i] >>> ((a & 7) << 3)) & 0xff;
+                        r[(w >>> 8 & 0xff)] = LoopOps.loadByte(page, a);
                     } else if (o == 28) {
-                        long shift = (a & 7) << 3;
-                        page[i] = (page[i] & ~(0xffL << shift)) | ((r[(w >>> 24)] & 0xff) << shift);
+                        LoopOps.storeByte(page, a, r[(w >>> 24)]);
+                    } else if (o == 29) {
+                        r[(w >>> 8 & 0xff)] = LoopOps.cas(page, a, r[(w >>> 24)], r[cpu.rs3f[p]]);
+                    } else if (o == 30) {
+                        r[(w >>> 8 & 0xff)] = LoopOps.swap(page, a, r[(w >>> 24)]);
                     } else {
-                        long old = page[i];
-                        long operand = r[(w >>> 24)];
-                        if (o == 29) {
-                            if (old == operand) {
-                                page[i] = r[cpu.rs3f[p]];
-                            }
-                        } else if (o == 30) {
-                            page[i] = operand;
-                        } else {
-                            page[i] = old + operand;
-                        }
-                        r[(w >>> 8 & 0xff)] = old;
+                        r[(w >>> 8 & 0xff)] = LoopOps.fetchAdd(page, a, r[(w >>> 24)]);
                     }
                     break;
                 }
                 case 32: // BEQ
-                    if (r[(w >>> 16 & 0xff)] == r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
                 case 33: // BNE
-                    if (r[(w >>> 16 & 0xff)] != r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
                 case 34: // BLT
-                    if (r[(w >>> 16 & 0xff)] < r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
                 case 35: // BGE
-                    if (r[(w >>> 16 & 0xff)] >= r[(w >>> 24)]) {
-                        pc = (int) immf[p];
-                    }
-                    break;
                 case 36: // BLTU
-                    if ((r[(w >>> 16 & 0xff)] ^ Long.MIN_VALUE) < (r[(w >>> 24)] ^ Long.MIN_VALUE)) {
-                        pc = (int) immf[p];
+                case 37: { // BGEU: a taken branch goes on as J
+                    final int o = w & 0xff;
+                    final long x = r[(w >>> 16 & 0xff)];
+                    final long y = r[(w >>> 24)];
+                    final boolean taken = o == 32 ? x == y
+                            : o == 33 ? x != y
+                            : o == 34 ? x < y
+                            : o == 35 ? x >= y
+                            : o == 36 ? (x ^ Long.MIN_VALUE) < (y ^ Long.MIN_VALUE)
+                            : (x ^ Long.MIN_VALUE) >= (y ^ Long.MIN_VALUE);
+                    if (!taken) {
+                        break;
+                    }
+                }
+                // fall through
+                case 38: { // J
+                    int t = (int) immf[p];
+                    pcStop += t - pc;
+                    pc = t;
+                    if (t <= p && ++heat[t] >= TranslatedLoops.HOT) { // a branch back: the head's heat
+                        cpu.loopEdge = p;
+                        status = AT_HOT_LOOP;
+                        break run;
                     }
                     break;
-                case 37: // BGEU
-                    if ((r[(w >>> 16 & 0xff)] ^ Long.MIN_VALUE) >= (r[(w >>> 24)] ^ Long.MIN_VALUE)) {
-                        pc = (int) immf[p];
-                    }
-                    break;
-                case 38: // J
-                    pc = (int) immf[p];
-                    break;
-                case 39: // JAL
+                }
+                case 39: { // JAL
                     r[Code.DISCARD_REGISTER - 1] = p + 1; // ra = r31
-                    pc = (int) immf[p];
+                    int t = (int) immf[p];
+                    pcStop += t - pc;
+                    pc = t;
                     break;
+                }
                 case 40: { // JALR
                     long target = r[(w >>> 16 & 0xff)];
                     if (target < 0 || target >= cpu.codeLength) {
                         pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        status = AT_RARE_INSTRUCTION;
                         break run;
                     }
                     r[(w >>> 8 & 0xff)] = p + 1;
+                    pcStop += (int) target - pc;
                     pc = (int) target;
                     break;
                 }
@@ -403,22 +378,27 @@ final class FlatLoop {
                     long target = r[Code.DISCARD_REGISTER - 1];
                     if (target < 0 || target >= cpu.codeLength) {
                         pc = p;
-                        cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
+                        status = AT_RARE_INSTRUCTION;
                         break run;
                     }
+                    pcStop += (int) target - pc;
                     pc = (int) target;
                     break;
                 }
-                default: // byte accesses, atomics, system instructions, breakpoints, the end of the code
+                default: // system instructions, breakpoints, the end of the code
                     pc = p;
-                    atRareInstruction = true;
+                    status = AT_RARE_INSTRUCTION;
                     break run;
             }
-            ic++;
         }
+        long ic = icAtStop - (pcStop - pc);
+        cpu.cycle += ic - ic0;
         cpu.pc = pc;
-        cpu.cycle = base + ic;
         cpu.ic = ic;
-        return atRareInstruction;
+        kept.number = cachedPage;
+        kept.page = page;
+        kept.number2 = cachedPage2;
+        kept.page2 = page2;
+        return status;
     }
 }

@@ -65,6 +65,12 @@ public final class Processor {
     ProcessorListener listener;
     /** {@link #listener} if it observes memory accesses, else null (no call per access). */
     ProcessorListener accessListener;
+    /** The pages {@link FlatLoop} keeps between two runs of its loop within one {@link #run}. */
+    final KeptPages keptPages = new KeptPages();
+    /** {@link FlatLoop}'s translated loops (made on its first run; null on the timed machine). */
+    TranslatedLoops loops;
+    /** Where {@link FlatLoop}'s interpreter branched back to a hot loop head (the head is pc). */
+    int loopEdge;
 
     /**
      * A processor numbered {@code id} about to execute {@code program} from its entry point
@@ -267,6 +273,11 @@ public final class Processor {
             patched[p] = Code.BREAK;
         }
         packed = patched;
+    }
+
+    /** True if no breakpoint is patched into the code this processor runs. */
+    boolean codeUnpatched() {
+        return packed == decodedPacked;
     }
 
     /** True if pc is on a patched breakpoint that the next run would stop at (not passed). */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class FlatLoopTest {
     /** Every opcode class: ALU, memory (word, byte, atomics), branches, calls, CSRs, traps, devices, rdcycle, a fault. */
-    private static final String PROGRAM = """
+    static final String PROGRAM = """
                 .data
                 .align 64
             buf:    .space 1024
@@ -99,7 +99,7 @@ class FlatLoopTest {
             """;
 
     /** Device registers that answer every aligned I/O address with a value made from the address and the cycle. */
-    private static final class Devices implements IoPort {
+    static final class Devices implements IoPort {
         final List<String> stores = new ArrayList<>();
 
         @Override
@@ -119,7 +119,7 @@ class FlatLoopTest {
     }
 
     /** Latency-free memory that is not a {@link FlatMemoryPort}: the processor runs the timed machine's loop over it. */
-    private record PlainPort(SparseMemory memory) implements MemoryPort {
+    record PlainPort(SparseMemory memory) implements MemoryPort {
         @Override
         public int acquire(long address, boolean write, long ic, long cycle) {
             return 0;
@@ -147,17 +147,25 @@ class FlatLoopTest {
     }
 
     /** One processor, its memory, devices and the events its listener saw. */
-    private static final class Rig {
+    static final class Rig {
         final SparseMemory memory;
         final Devices devices = new Devices();
         final List<String> events = new ArrayList<>();
         final Processor cpu;
 
         Rig(ProgramImage program, boolean flat) {
+            this(program, flat, true);
+        }
+
+        /** With {@code listen}, a listener sees every memory access and interrupt (in {@link #events}). */
+        Rig(ProgramImage program, boolean flat, boolean listen) {
             memory = SparseMemory.holding(program, AddressMap.DEFAULT_MEMORY_PER_CPU);
             MemoryPort port = flat ? new FlatMemoryPort(memory) : new PlainPort(memory);
             cpu = new Processor(0, program, memory.size(), port, devices);
             cpu.setDeviceAccessCycles(5);
+            if (!listen) {
+                return;
+            }
             cpu.setListener(new ProcessorListener() {
                 @Override
                 public void memoryAccess(int c, long ic, int pc, long address, boolean write, long value) {
@@ -221,7 +229,7 @@ class FlatLoopTest {
      * stores, byte loads and atomics touch the next three pages. With two hot pages, those pack
      * the page the LDs and STs use and reuse its array before they come back to it.
      */
-    private static final String PAGES = """
+    static final String PAGES = """
                 .data
                 .align 4096
             pages:  .space 4096 * 8
@@ -262,7 +270,7 @@ class FlatLoopTest {
      * three hot pages the memory packs a page (and reuses its array) on most replacements,
      * often the very page the loop is about to keep as its second.
      */
-    private static final String THREE_PAGES = """
+    static final String THREE_PAGES = """
                 .data
                 .align 4096
             pages:  .space 4096 * 6
@@ -316,7 +324,7 @@ class FlatLoopTest {
      * hot pages packs a page on most of those accesses (the loop must then let go of its second
      * kept page) and leaves some to {@code FlatLoop.run} (a page not writable in place).
      */
-    private static final String KEPT_PAGE_BYTES_AND_ATOMICS = """
+    static final String KEPT_PAGE_BYTES_AND_ATOMICS = """
                 .data
                 .align 4096
             pages:  .space 4096 * 4
