@@ -29,6 +29,9 @@ final class FlatLoop {
     /** The most instructions one run of the loop counts to (so that its pc stop cannot overflow). */
     private static final long MAX_BUDGET = 1L << 62;
 
+    /** The most instructions one call of a translated loop runs (its int count cannot overflow). */
+    private static final int MAX_TRANSLATED_BUDGET = 1 << 30;
+
     /** {@link #runToRareInstruction}'s results. */
     private static final int STOPPED = 0;
     private static final int AT_RARE_INSTRUCTION = 1;
@@ -110,7 +113,7 @@ final class FlatLoop {
             return;
         }
         TranslatedLoop loop = loops.at(cpu, head, cpu.loopEdge);
-        long budget = Math.min(icStop - cpu.ic, Integer.MAX_VALUE);
+        long budget = Math.min(icStop - cpu.ic, MAX_TRANSLATED_BUDGET);
         if (loop == null || budget < loops.length(head)) {
             return; // at the end of a slice: the interpreter finishes it
         }

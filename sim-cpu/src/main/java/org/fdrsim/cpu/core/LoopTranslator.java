@@ -26,6 +26,12 @@ import org.objectweb.asm.Opcodes;
 final class LoopTranslator {
     /** The longest range translated (a larger loop stays in the interpreter). */
     static final int MAX_LENGTH = 256;
+    /**
+     * The most bytecode the method may have: the JIT does not compile a method of more than
+     * 8,000 bytes (HotSpot's {@code HugeMethodLimit}), and a loop left in the JVM's bytecode
+     * interpreter would be slower than ours.
+     */
+    static final int MAX_CODE_BYTES = 7_900;
 
     private static final String KEPT = "org/fdrsim/cpu/core/KeptPages";
     private static final String OPS = "org/fdrsim/cpu/core/LoopOps";
@@ -65,7 +71,8 @@ final class LoopTranslator {
 
     /**
      * The loop from {@code head} to the branch back at {@code end}, or null if it is not worth
-     * translating (longer than {@link #MAX_LENGTH}, or its head is not an instruction it runs).
+     * translating (longer than {@link #MAX_LENGTH}, more bytecode than {@link #MAX_CODE_BYTES},
+     * or its head is not an instruction it runs).
      */
     static TranslatedLoop translate(Processor cpu, int head, int end) {
         if (end < head || end - head + 1 > MAX_LENGTH || !runs(cpu.packed[head] & 0xff)) {
@@ -87,6 +94,9 @@ final class LoopTranslator {
 
     private static TranslatedLoop define(Processor cpu, int head, int end) {
         byte[] bytes = new LoopTranslator(cpu, head, end).classBytes();
+        if (bytes == null) {
+            return null; // too much bytecode: left to the interpreter
+        }
         try {
             Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
             return (TranslatedLoop) LOOKUP.findConstructor(c, MethodType.methodType(void.class))
@@ -101,6 +111,7 @@ final class LoopTranslator {
         return op <= 39; // LI .. JAL: not JALR, RET, system instructions, breakpoints, the end
     }
 
+    /** The hidden class's bytes, or null if its method would be longer than {@link #MAX_CODE_BYTES}. */
     private byte[] classBytes() {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
@@ -127,10 +138,12 @@ final class LoopTranslator {
             instruction(mv, p);
         }
         exit(mv, end + 1); // the branch back fell through
+        Label endOfCode = new Label();
+        mv.visitLabel(endOfCode);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         cw.visitEnd();
-        return cw.toByteArray();
+        return endOfCode.getOffset() > MAX_CODE_BYTES ? null : cw.toByteArray();
     }
 
     private void instruction(MethodVisitor mv, int p) {
