@@ -1,11 +1,13 @@
 package org.fdrsim.cpu.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.SplittableRandom;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,6 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * interpreter), and both must leave the same state after every slice and the same memory.
  */
 class TranslatedLoopTest {
+    /** 1 by default; the stress profile sets 10 (docs/testing.md). */
+    private static final int SCALE = Integer.getInteger("fdrsim.test.scale", 1);
     private static final String[] REGISTER_OPS = {"add", "sub", "mul", "and", "or", "xor", "shl", "shr", "sar", "slt", "sltu"};
     private static final String[] IMMEDIATE_OPS = {"addi", "andi", "ori", "xori", "shli", "shri", "sari", "slti"};
     private static final String[] BRANCHES = {"beq", "bne", "blt", "bge", "bltu", "bgeu"};
@@ -142,6 +146,15 @@ class TranslatedLoopTest {
         sameMachine(Exec.assemble(s.toString()), seed, 3000, false, false);
     }
 
+    /** Stress only: 60 random loops per step of scale above 1 (540 under {@code -Pstress}, about 4 minutes). */
+    @Test
+    void manyRandomLoops() {
+        assumeTrue(SCALE > 1, "stress profile only");
+        for (long seed = 100; seed < 100 + 60L * (SCALE - 1); seed++) {
+            sameMachine(Exec.assemble(randomLoop(new SplittableRandom(seed))), seed, 2 + (int) (seed % 7) * 150, false);
+        }
+    }
+
     /** Runs {@code program} translated and in the timed machine's loop, slice by slice, and compares. */
     private static void sameMachine(ProgramImage program, long seed, int maxSlice, boolean cycleLimits) {
         sameMachine(program, seed, maxSlice, cycleLimits, true);
@@ -169,8 +182,8 @@ class TranslatedLoopTest {
             }
             ProcessorState a = translated.cpu.run(cycleLimit, icLimit);
             ProcessorState b = plain.cpu.run(cycleLimit, icLimit);
-            assertThat(a).as("slice %d", slices).isEqualTo(b);
-            assertThat(ArchState.of(translated.cpu)).as("slice %d", slices).usingRecursiveComparison()
+            assertThat(a).as("seed %d, slice %d", seed, slices).isEqualTo(b);
+            assertThat(ArchState.of(translated.cpu)).as("seed %d, slice %d", seed, slices).usingRecursiveComparison()
                     .isEqualTo(ArchState.of(plain.cpu));
         }
         assertThat(translated.cpu.state().isFinal()).isTrue();
