@@ -63,7 +63,7 @@ final class FlatLoop {
         final KeptPages kept = cpu.keptPages;
         kept.clear(); // the memory may have changed since the last run (a restored image, the debugger)
         if (cpu.loops == null) {
-            cpu.loops = new TranslatedLoops(cpu.codeLength);
+            cpu.loops = TranslatedLoops.forCode(cpu.codeLength);
         }
         int status;
         while ((status = runToRareInstruction(cpu, icStop - ((cpu.cycle - cpu.ic) - base))) != STOPPED) {

@@ -7,6 +7,8 @@ package org.fdrsim.cpu.core;
  * changes no result, only speed: a translated loop does what the interpreter would.
  */
 final class TranslatedLoops {
+    /** The system property that turns translation off ({@code false}) for a comparison or a suspicion. */
+    static final String PROPERTY = "fdrsim.loops.translate";
     /** Branches back to a head before it is translated (a loop run fewer times is not worth it). */
     static final int HOT = 1000;
     /** {@link #heat} of a head never to translate (counting up from here takes 2^31 branches). */
@@ -16,6 +18,26 @@ final class TranslatedLoops {
     final int[] heat;
     private final TranslatedLoop[] loops;
     private final int[] lengths;
+
+    /**
+     * A processor's loops for code of {@code codeLength} instructions: each translated after
+     * {@link #HOT} branches back, or none if the system property {@value #PROPERTY} is
+     * {@code false}.
+     *
+     * @throws IllegalArgumentException if the property is set to anything but true or false
+     */
+    static TranslatedLoops forCode(int codeLength) {
+        String value = System.getProperty(PROPERTY, "true").trim();
+        if (value.equals("true")) {
+            return new TranslatedLoops(codeLength);
+        }
+        if (value.equals("false")) {
+            TranslatedLoops none = new TranslatedLoops(codeLength);
+            java.util.Arrays.fill(none.heat, NEVER);
+            return none;
+        }
+        throw new IllegalArgumentException("system property " + PROPERTY + " must be true or false, not '" + value + "'");
+    }
 
     /** Loops for code of {@code codeLength} instructions, each translated after {@link #HOT} branches back. */
     TranslatedLoops(int codeLength) {

@@ -146,6 +146,35 @@ class TranslatedLoopTest {
         sameMachine(Exec.assemble(s.toString()), seed, 3000, false, false);
     }
 
+    /**
+     * With the default threshold a loop is translated after 1,000 branches back; the system
+     * property {@code fdrsim.loops.translate=false} leaves every loop to the interpreter; either
+     * way the machine is the same.
+     */
+    @ParameterizedTest(name = "translate {0}")
+    @ValueSource(strings = {"true", "false"})
+    void translationCanBeTurnedOff(String translate) {
+        ProgramImage program = Exec.assemble(FlatLoopTest.KEPT_PAGE_BYTES_AND_ATOMICS);
+        String before = System.getProperty(TranslatedLoops.PROPERTY);
+        System.setProperty(TranslatedLoops.PROPERTY, translate);
+        try {
+            FlatLoopTest.Rig flat = new FlatLoopTest.Rig(program, true, false);
+            FlatLoopTest.Rig plain = new FlatLoopTest.Rig(program, false, false);
+            flat.cpu.run(Long.MAX_VALUE, Long.MAX_VALUE);
+            plain.cpu.run(Long.MAX_VALUE, Long.MAX_VALUE);
+            assertThat(flat.cpu.state()).isEqualTo(ProcessorState.HALTED);
+            assertThat(ArchState.of(flat.cpu)).usingRecursiveComparison().isEqualTo(ArchState.of(plain.cpu));
+            assertThat(flat.memory.sameContents(plain.memory)).isTrue();
+            assertThat(flat.cpu.loops.translated() > 0).isEqualTo(translate.equals("true"));
+        } finally {
+            if (before == null) {
+                System.clearProperty(TranslatedLoops.PROPERTY);
+            } else {
+                System.setProperty(TranslatedLoops.PROPERTY, before);
+            }
+        }
+    }
+
     /** Stress only: 60 random loops per step of scale above 1 (540 under {@code -Pstress}, about 4 minutes). */
     @Test
     void manyRandomLoops() {
