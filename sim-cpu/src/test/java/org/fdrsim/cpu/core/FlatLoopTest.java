@@ -180,6 +180,23 @@ class FlatLoopTest {
         }
     }
 
+    /**
+     * Between two slices of processors {@code a} and {@code b} running the same program: with
+     * {@code interrupts}, one time in eight the same random interrupt posted to both; both woken
+     * if {@code a} sleeps in {@code wfi}.
+     */
+    static void interruptAndWake(SplittableRandom random, boolean interrupts, Processor a, Processor b) {
+        if (interrupts && random.nextInt(8) == 0) {
+            int number = random.nextInt(1, 4);
+            a.postInterrupt(number);
+            b.postInterrupt(number);
+        }
+        if (a.state() == ProcessorState.SLEEPING) {
+            a.setState(ProcessorState.RUNNING);
+            b.setState(ProcessorState.RUNNING);
+        }
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6})
     void theFlatLoopAndTheTimedLoopAreTheSameMachine(long seed) {
@@ -196,15 +213,7 @@ class FlatLoopTest {
         while (!flat.cpu.state().isFinal() && slices++ < 100_000) {
             long icLimit = flat.cpu.instructionCount() + random.nextInt(1, 200);
             long cycleLimit = random.nextBoolean() ? Long.MAX_VALUE : flat.cpu.cycle() + random.nextInt(1, 300);
-            if (random.nextInt(8) == 0) {
-                int number = random.nextInt(1, 4);
-                flat.cpu.postInterrupt(number);
-                plain.cpu.postInterrupt(number);
-            }
-            if (flat.cpu.state() == ProcessorState.SLEEPING) {
-                flat.cpu.setState(ProcessorState.RUNNING);
-                plain.cpu.setState(ProcessorState.RUNNING);
-            }
+            interruptAndWake(random, true, flat.cpu, plain.cpu);
             if (flat.cpu.atBreakpoint()) {
                 flat.cpu.passBreakpoint();
                 plain.cpu.passBreakpoint();

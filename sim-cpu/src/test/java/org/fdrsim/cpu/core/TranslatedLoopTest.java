@@ -131,8 +131,8 @@ class TranslatedLoopTest {
     }
 
     /**
-     * A loop of 200 compare-and-swaps (about 60 bytes of bytecode each) would make a method the JIT
-     * does not compile: it stays in the interpreter, and runs the same.
+     * A loop of 200 compare-and-swaps would make a method of more bytecode than the JIT compiles:
+     * it stays in the interpreter, and runs the same.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2})
@@ -200,15 +200,7 @@ class TranslatedLoopTest {
             long icLimit = translated.cpu.instructionCount() + random.nextInt(1, maxSlice);
             long cycleLimit = cycleLimits && random.nextBoolean()
                     ? translated.cpu.cycle() + random.nextInt(1, 300) : Long.MAX_VALUE;
-            if (cycleLimits && random.nextInt(8) == 0) {
-                int number = random.nextInt(1, 4);
-                translated.cpu.postInterrupt(number);
-                plain.cpu.postInterrupt(number);
-            }
-            if (translated.cpu.state() == ProcessorState.SLEEPING) {
-                translated.cpu.setState(ProcessorState.RUNNING);
-                plain.cpu.setState(ProcessorState.RUNNING);
-            }
+            FlatLoopTest.interruptAndWake(random, cycleLimits, translated.cpu, plain.cpu);
             ProcessorState a = translated.cpu.run(cycleLimit, icLimit);
             ProcessorState b = plain.cpu.run(cycleLimit, icLimit);
             assertThat(a).as("seed %d, slice %d", seed, slices).isEqualTo(b);
