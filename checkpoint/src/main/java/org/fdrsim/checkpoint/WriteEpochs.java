@@ -1,5 +1,6 @@
 package org.fdrsim.checkpoint;
 
+import org.fdrsim.coherence.cache.FrameLongs;
 import org.fdrsim.coherence.cache.FrameObserver;
 
 /**
@@ -11,13 +12,13 @@ import org.fdrsim.coherence.cache.FrameObserver;
 final class WriteEpochs implements FrameObserver {
     private final CheckpointLogger logger;
     private final int cpu;
-    private final int[] epochOf;
+    private final FrameLongs epochOf;
     private int epoch = 1;
 
     WriteEpochs(CheckpointLogger logger, int cpu, int frames) {
         this.logger = logger;
         this.cpu = cpu;
-        this.epochOf = new int[frames];
+        this.epochOf = new FrameLongs(frames);
     }
 
     /** A checkpoint: the next store into each frame is the first of the new interval. */
@@ -27,13 +28,13 @@ final class WriteEpochs implements FrameObserver {
 
     @Override
     public void blockAllocated(int frame, long block) {
-        epochOf[frame] = 0; // a new block: not stored to in any epoch yet
+        epochOf.set(frame, 0); // a new block: not stored to in any epoch yet
     }
 
     @Override
     public void storing(long now, int frame, long block, long[] data, int offset) {
-        if (epochOf[frame] != epoch) {
-            epochOf[frame] = epoch;
+        if (epochOf.get(frame) != epoch) {
+            epochOf.set(frame, epoch);
             logger.firstWriteInEpoch(now, cpu, block, data, offset);
         }
     }

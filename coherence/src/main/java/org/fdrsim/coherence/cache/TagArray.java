@@ -5,20 +5,29 @@ package org.fdrsim.coherence.cache;
  * Frame {@code f} belongs to set {@code f / ways}; a block maps to set
  * {@code (block / 64) mod sets}. LRU keeps a last-use stamp per frame; the victim is an invalid
  * frame if the set has one, else the least recently used.
+ *
+ * <p>Tags and stamps live in pages of 256 sets, made when a block is first installed in one: a
+ * 4 MB L2 is 1 MB of tags and stamps, and a short run, or a many-processor machine, touches few
+ * of its sets. A set's frames are in one page, its tags and stamps interleaved (one cache line
+ * for a 4-way set's lookup).
  */
 public final class TagArray {
-    /** An invalid frame's tag. Tags are complemented block addresses, so a new array is all invalid without a fill. */
+    /** An invalid frame's tag. Tags are complemented block addresses, so a new page is all invalid without a fill. */
     private static final long INVALID = 0L;
     /** No block: {@link #lastBlock} when the memo is cleared. */
     private static final long NO_BLOCK = -1L;
+    private static final int PAGE_SETS = 256;
 
     private final int sets;
     private final int ways;
     /** {@code sets - 1} when sets is a power of two (every FDR1 cache), else -1: the set index is then a mask. */
     private final long setMask;
-    /** {@code ~block} per frame, or {@link #INVALID}. */
-    private final long[] tags;
-    private final long[] lastUse;
+    /** Frames per page: the sets of a page times the ways. */
+    private final int pageFrames;
+    /** log2 of {@link #pageFrames} when it is a power of two, else -1 (the page is then a division away). */
+    private final int pageShift;
+    /** Per page, per frame: {@code ~block} or {@link #INVALID} at {@code 2 * i}, the last-use stamp at {@code 2 * i + 1}; null until used. */
+    private final long[][] pages;
     /** The block the last lookup found and its frame (consecutive accesses mostly hit one block); cleared when a tag changes. */
     private long lastBlock = NO_BLOCK;
     private int lastFrame;
@@ -33,8 +42,9 @@ public final class TagArray {
         this.sets = sets;
         this.ways = ways;
         this.setMask = Integer.bitCount(sets) == 1 ? sets - 1 : -1;
-        this.tags = new long[sets * ways];
-        this.lastUse = new long[sets * ways];
+        this.pageFrames = Math.min(sets, PAGE_SETS) * ways;
+        this.pageShift = Integer.bitCount(pageFrames) == 1 ? Integer.numberOfTrailingZeros(pageFrames) : -1;
+        this.pages = new long[(sets + PAGE_SETS - 1) / PAGE_SETS][];
     }
 
     public int sets() {
@@ -46,7 +56,7 @@ public final class TagArray {
     }
 
     public int frames() {
-        return tags.length;
+        return sets * ways;
     }
 
     /** The frame holding {@code block} (a block address), or -1. */
@@ -55,37 +65,49 @@ public final class TagArray {
             return lastFrame;
         }
         int base = setOf(block) * ways;
+        long[] page = pages[pageOf(base)];
+        if (page == null) {
+            return -1;
+        }
         long tag = ~block;
-        for (int f = base; f < base + ways; f++) {
-            if (tags[f] == tag) {
+        for (int w = 0, i = indexOf(base); w < ways; w++, i += 2) {
+            if (page[i] == tag) {
                 lastBlock = block;
-                lastFrame = f;
-                return f;
+                lastFrame = base + w;
+                return base + w;
             }
         }
         return -1;
     }
 
     /**
-     * Marks {@code frame} most recently used. A frame that already is keeps its stamp: victims
-     * depend only on the order of the stamps, which a second touch would not change.
+     * Marks {@code frame} (a valid one) most recently used. A frame that already is keeps its
+     * stamp: victims depend only on the order of the stamps, which a second touch would not change.
      */
     public void touch(int frame) {
-        if (lastUse[frame] != clock) {
-            lastUse[frame] = ++clock;
+        long[] page = pages[pageOf(frame)];
+        int i = indexOf(frame) + 1;
+        if (page[i] != clock) {
+            page[i] = ++clock;
         }
     }
 
     /** The frame a new {@code block} should replace: an invalid one, else the LRU one. */
     public int victim(long block) {
         int base = setOf(block) * ways;
+        long[] page = pages[pageOf(base)];
+        if (page == null) {
+            return base;
+        }
         int best = base;
-        for (int f = base; f < base + ways; f++) {
-            if (tags[f] == INVALID) {
-                return f;
+        long bestUse = Long.MAX_VALUE;
+        for (int w = 0, i = indexOf(base); w < ways; w++, i += 2) {
+            if (page[i] == INVALID) {
+                return base + w;
             }
-            if (lastUse[f] < lastUse[best]) {
-                best = f;
+            if (page[i + 1] < bestUse) {
+                bestUse = page[i + 1];
+                best = base + w;
             }
         }
         return best;
@@ -93,15 +115,23 @@ public final class TagArray {
 
     /** Puts {@code block} in {@code frame} as most recently used. */
     public void install(int frame, long block) {
-        tags[frame] = ~block;
+        int p = pageOf(frame);
+        if (pages[p] == null) {
+            pages[p] = new long[2 * pageFrames];
+        }
+        pages[p][indexOf(frame)] = ~block;
         lastBlock = NO_BLOCK;
         touch(frame);
     }
 
     public void invalidate(int frame) {
-        tags[frame] = INVALID;
+        long[] page = pages[pageOf(frame)];
+        if (page != null) {
+            int i = indexOf(frame);
+            page[i] = INVALID;
+            page[i + 1] = 0;
+        }
         lastBlock = NO_BLOCK;
-        lastUse[frame] = 0;
     }
 
     /** Removes {@code block} if present. */
@@ -113,12 +143,32 @@ public final class TagArray {
     }
 
     public boolean isValid(int frame) {
-        return tags[frame] != INVALID;
+        long[] page = pages[pageOf(frame)];
+        return page != null && page[indexOf(frame)] != INVALID;
     }
 
     /** The block in {@code frame}, or -1 if invalid. */
     public long blockAt(int frame) {
-        return ~tags[frame]; // INVALID complements to -1
+        long[] page = pages[pageOf(frame)];
+        return page == null ? -1 : ~page[indexOf(frame)]; // INVALID complements to -1
+    }
+
+    /** Pages made so far (for tests). */
+    int pagesMade() {
+        int n = 0;
+        for (long[] page : pages) {
+            n += page == null ? 0 : 1;
+        }
+        return n;
+    }
+
+    private int pageOf(int frame) {
+        return pageShift >= 0 ? frame >>> pageShift : frame / pageFrames;
+    }
+
+    /** Where {@code frame}'s tag is in its page (its stamp follows). */
+    private int indexOf(int frame) {
+        return 2 * (pageShift >= 0 ? frame & (pageFrames - 1) : frame % pageFrames);
     }
 
     private int setOf(long block) {

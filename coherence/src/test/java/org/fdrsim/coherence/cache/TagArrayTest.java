@@ -3,6 +3,9 @@ package org.fdrsim.coherence.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 class TagArrayTest {
@@ -67,6 +70,91 @@ class TagArrayTest {
         assertThat(tags.isValid(tags.victim(set0(11)))).isFalse();
         // Set 1 is untouched by all of this.
         assertThat(tags.isValid(tags.victim(64))).isFalse();
+    }
+
+    /**
+     * Pages of 256 sets are made only when a block is installed in one of their sets: a 4 MB
+     * L2 that holds three blocks in two pages has made those two.
+     */
+    @Test
+    void makesPagesOnlyForTheSetsItUses() {
+        TagArray tags = new TagArray(16384, 4);
+        assertThat(tags.pagesMade()).isZero();
+        assertThat(tags.lookup(0)).isEqualTo(-1);
+        assertThat(tags.isValid(tags.victim(0))).isFalse();
+        assertThat(tags.blockAt(65535)).isEqualTo(-1);
+        assertThat(tags.pagesMade()).as("lookups, victims and reads make none").isZero();
+        tags.install(tags.victim(0), 0);
+        tags.install(tags.victim(64), 64); // set 1: the same page
+        tags.install(tags.victim(300 * 64L), 300 * 64L); // set 300: page 1
+        assertThat(tags.pagesMade()).isEqualTo(2);
+        tags.invalidate(tags.victim(9000 * 64L)); // an invalid frame of a page not made
+        assertThat(tags.pagesMade()).isEqualTo(2);
+    }
+
+    /**
+     * Random installs, touches, invalidations and lookups give the same frames, victims and
+     * blocks as a flat reference model of the same cache (one tag and one stamp per frame),
+     * whatever the geometry: pages of a power-of-two size and not, fewer sets than a page,
+     * sets that are not a power of two.
+     */
+    @ParameterizedTest
+    @CsvSource({"16384, 4", "512, 4", "300, 3", "100, 5", "3, 2", "1024, 1", "700, 8"})
+    void behavesAsAFlatArray(int sets, int ways) {
+        TagArray tags = new TagArray(sets, ways);
+        long[] modelTags = new long[sets * ways];
+        long[] modelUse = new long[sets * ways];
+        java.util.Arrays.fill(modelTags, -1);
+        long clock = 1;
+        SplittableRandom random = new SplittableRandom(sets * 31L + ways);
+        for (int step = 0; step < 200_000; step++) {
+            long block = random.nextInt(sets * ways * 3) * 64L;
+            int base = (int) Long.remainderUnsigned(block >>> 6, sets) * ways;
+            int found = -1;
+            for (int f = base; f < base + ways; f++) {
+                if (modelTags[f] == block) {
+                    found = f;
+                }
+            }
+            assertThat(tags.lookup(block)).isEqualTo(found);
+            switch (random.nextInt(3)) {
+                case 0 -> { // touch, or install on a miss
+                    if (found >= 0) {
+                        tags.touch(found);
+                        if (modelUse[found] != clock) {
+                            modelUse[found] = ++clock;
+                        }
+                    } else {
+                        int victim = base;
+                        for (int f = base; f < base + ways; f++) {
+                            if (modelTags[f] == -1) {
+                                victim = f;
+                                break;
+                            }
+                            if (modelUse[f] < modelUse[victim]) {
+                                victim = f;
+                            }
+                        }
+                        assertThat(tags.victim(block)).isEqualTo(victim);
+                        tags.install(victim, block);
+                        modelTags[victim] = block;
+                        modelUse[victim] = ++clock;
+                    }
+                }
+                case 1 -> { // invalidate
+                    tags.invalidateBlock(block);
+                    if (found >= 0) {
+                        modelTags[found] = -1;
+                        modelUse[found] = 0;
+                    }
+                }
+                default -> { // read a random frame
+                    int f = random.nextInt(sets * ways);
+                    assertThat(tags.blockAt(f)).isEqualTo(modelTags[f]);
+                    assertThat(tags.isValid(f)).isEqualTo(modelTags[f] != -1);
+                }
+            }
+        }
     }
 
     @Test

@@ -25,10 +25,13 @@ public final class ChunkCompressor {
     private static final int RAW_MASK = (1 << 24) - 1;
 
     private final Codec codec;
-    private final Codec.Encoder encoder;
     private final int headerFlags;
-    private final byte[] chunk;
-    private final byte[] out;
+    private final int chunkBytes;
+    // Made at the first write and the first full chunk: most logs of a short run (and of a
+    // many-processor machine) never fill one, and an LZ4 coder alone holds a 16 KB table.
+    private byte[] chunk;
+    private Codec.Encoder encoder;
+    private byte[] out;
     private int fill;
     private long rawBytes;
     private long compressedBytes;
@@ -54,10 +57,8 @@ public final class ChunkCompressor {
             throw new IllegalArgumentException("compression chunk must be 64 bytes .. 16 MB, got " + chunkBytes);
         }
         this.codec = codec;
-        this.encoder = codec.encoder();
         this.headerFlags = (codec.id() << 24) | (deltaRace ? DELTA_FLAG : 0);
-        this.chunk = new byte[chunkBytes];
-        this.out = new byte[codec.maxCompressedLength(chunkBytes)];
+        this.chunkBytes = chunkBytes;
         this.charge = charge;
     }
 
@@ -68,6 +69,9 @@ public final class ChunkCompressor {
     /** Adds drained bytes; full chunks are compressed at once. */
     public void write(byte[] data, int off, int len) {
         rawBytes += len;
+        if (chunk == null) {
+            chunk = new byte[chunkBytes];
+        }
         while (len > 0) {
             int n = Math.min(len, chunk.length - fill);
             System.arraycopy(data, off, chunk, fill, n);
@@ -90,7 +94,7 @@ public final class ChunkCompressor {
     /** Also measures every candidate compressor on this log's chunks from now on (experiments). */
     public void probeAlternatives() {
         if (probe == null) {
-            probe = new CompressionProbe(chunk.length);
+            probe = new CompressionProbe(chunkBytes);
         }
     }
 
@@ -102,6 +106,10 @@ public final class ChunkCompressor {
     private void compressChunk() {
         if (probe != null) {
             probe.chunk(chunk, 0, fill);
+        }
+        if (encoder == null) {
+            encoder = codec.encoder();
+            out = new byte[codec.maxCompressedLength(chunkBytes)];
         }
         int n = encoder.compress(chunk, 0, fill, out);
         writeInt(fill | headerFlags);
@@ -130,7 +138,7 @@ public final class ChunkCompressor {
     }
 
     public int chunkBytes() {
-        return chunk.length;
+        return chunkBytes;
     }
 
     public long chunks() {

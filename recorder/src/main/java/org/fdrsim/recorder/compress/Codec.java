@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.compress;
 
 import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.lz4.Lz4RawCompressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import java.util.Locale;
 import java.util.zip.DataFormatException;
@@ -77,7 +78,7 @@ public enum Codec {
 
     /** An upper bound on one compressed chunk of {@code n} bytes. */
     public int maxCompressedLength(int n) {
-        return Math.max(new Lz4Compressor().maxCompressedLength(n), n + n / 8 + 64);
+        return Math.max(Lz4RawCompressor.maxCompressedLength(n), n + n / 8 + 64);
     }
 
     /** A reusable compressor of this codec (not thread-safe). */

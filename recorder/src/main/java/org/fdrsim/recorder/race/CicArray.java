@@ -1,7 +1,7 @@
 package org.fdrsim.recorder.race;
 
-import java.util.Arrays;
 import org.fdrsim.coherence.cache.CacheController;
+import org.fdrsim.coherence.cache.FrameLongs;
 import org.fdrsim.coherence.cache.FrameObserver;
 
 /**
@@ -14,11 +14,11 @@ import org.fdrsim.coherence.cache.FrameObserver;
 public final class CicArray implements FrameObserver {
     private final CacheController cache;
     /** Per frame: the last access's IC + 1, or 0. */
-    private final long[] ics;
+    private final FrameLongs ics;
 
     private CicArray(CacheController cache) {
         this.cache = cache;
-        this.ics = new long[cache.l2Frames()];
+        this.ics = new FrameLongs(cache.l2Frames());
     }
 
     /** A CIC array kept for {@code cache} from now on. */
@@ -30,12 +30,12 @@ public final class CicArray implements FrameObserver {
 
     @Override
     public void blockAllocated(int frame, long block) {
-        ics[frame] = 0; // a new block: no access to it yet
+        ics.set(frame, 0); // a new block: no access to it yet
     }
 
     @Override
     public void accessed(int frame, long ic) {
-        ics[frame] = ic + 1;
+        ics.set(frame, ic + 1);
     }
 
     /**
@@ -45,11 +45,11 @@ public final class CicArray implements FrameObserver {
      */
     public long lastAccessIc(long block) {
         int frame = cache.l2Frame(block);
-        return frame >= 0 ? ics[frame] - 1 : -1;
+        return frame >= 0 ? ics.get(frame) - 1 : -1;
     }
 
     /** Sets every frame's IC to {@code value} (0 at a checkpoint: older accesses need no arc). */
     public void reset(long value) {
-        Arrays.fill(ics, value + 1);
+        ics.fill(value + 1);
     }
 }
