@@ -8,8 +8,8 @@ package org.fdrsim.coherence.cache;
  *
  * <p>Tags and stamps live in pages of 256 sets, made when a block is first installed in one: a
  * 4 MB L2 is 1 MB of tags and stamps, and a short run, or a many-processor machine, touches few
- * of its sets. A set's frames are in one page, its tags and stamps interleaved (one cache line
- * for a 4-way set's lookup).
+ * of its sets. A set's frames are in one page, its tags and stamps interleaved (a 4-way set's
+ * lookup reads 64 contiguous bytes).
  */
 public final class TagArray {
     /** An invalid frame's tag. Tags are complemented block addresses, so a new page is all invalid without a fill. */

@@ -65,10 +65,14 @@ final class FlatLoop {
         if (cpu.loops == null) {
             cpu.loops = TranslatedLoops.forCode(cpu.codeLength);
         }
-        int status;
-        while ((status = runToRareInstruction(cpu, icStop - ((cpu.cycle - cpu.ic) - base))) != STOPPED) {
+        while (true) {
+            long stop = icStop - ((cpu.cycle - cpu.ic) - base); // less the device cycles so far
+            int status = runToRareInstruction(cpu, stop);
+            if (status == STOPPED) {
+                break;
+            }
             if (status == AT_HOT_LOOP) {
-                runTranslatedLoop(cpu, icStop - ((cpu.cycle - cpu.ic) - base));
+                runTranslatedLoop(cpu, stop); // the loop ran no device access: the same stop
                 continue;
             }
             int p = cpu.pc;

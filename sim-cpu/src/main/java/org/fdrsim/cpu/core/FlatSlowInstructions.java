@@ -2,6 +2,7 @@ package org.fdrsim.cpu.core;
 
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.program.Code;
 
 /**
  * What {@link FlatLoop}'s loop leaves to {@link FlatLoop#run} besides the system instructions:
@@ -43,7 +44,7 @@ final class FlatSlowInstructions {
             }
             case 40: // JALR
             case 41: { // RET
-                long target = r[op == 40 ? (w >>> 16 & 0xff) : org.fdrsim.cpu.program.Code.DISCARD_REGISTER - 1];
+                long target = r[op == 40 ? (w >>> 16 & 0xff) : Code.DISCARD_REGISTER - 1];
                 if (target < 0 || target >= cpu.codeLength) {
                     cpu.fault(FaultKind.JUMP_OUTSIDE_CODE, p, ic, target);
                     return SystemInstructions.STOP_AT;
@@ -76,7 +77,8 @@ final class FlatSlowInstructions {
         boolean store;
         switch (op) {
             case 25: // LD
-                v = mem.loadWord(a);
+            case 27: // LB
+                v = op == 25 ? mem.loadWord(a) : mem.loadByte(a);
                 r[(w >>> 8 & 0xff)] = v;
                 store = false;
                 break;
@@ -84,11 +86,6 @@ final class FlatSlowInstructions {
                 v = r[(w >>> 24)];
                 mem.storeWord(a, v);
                 store = true;
-                break;
-            case 27: // LB
-                v = mem.loadByte(a);
-                r[(w >>> 8 & 0xff)] = v;
-                store = false;
                 break;
             case 28: // SB
                 v = r[(w >>> 24)] & 0xff;

@@ -68,8 +68,8 @@ final class KeptPages {
      */
     void keep(Processor cpu, long address, long packingsBefore) {
         SparseMemory mem = cpu.flat;
-        long pn = address >>> SparseMemory.PAGE_SHIFT;
-        long[] fresh = cpu.accessListener == null && pn < cpu.memorySize >>> SparseMemory.PAGE_SHIFT
+        long pn = address >>> PAGE_SHIFT;
+        long[] fresh = cpu.accessListener == null && pn < cpu.memorySize >>> PAGE_SHIFT
                 ? mem.writablePageOrNull(address) : null;
         if (mem.packings() == packingsBefore) {
             if (pn != number) {

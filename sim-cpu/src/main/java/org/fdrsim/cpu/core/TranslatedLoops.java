@@ -1,5 +1,7 @@
 package org.fdrsim.cpu.core;
 
+import java.util.Arrays;
+
 /**
  * A processor's translated loops ({@link LoopTranslator}), found by counting how often the
  * flat loop's interpreter branches back to each pc: a head it reaches {@link #HOT} times is
@@ -33,7 +35,7 @@ final class TranslatedLoops {
         }
         if (value.equals("false")) {
             TranslatedLoops none = new TranslatedLoops(codeLength);
-            java.util.Arrays.fill(none.heat, NEVER);
+            Arrays.fill(none.heat, NEVER);
             return none;
         }
         throw new IllegalArgumentException("system property " + PROPERTY + " must be true or false, not '" + value + "'");
@@ -47,7 +49,7 @@ final class TranslatedLoops {
     /** As {@link #TranslatedLoops(int)}, translating after {@code hotAfter} branches back instead (tests). */
     TranslatedLoops(int codeLength, int hotAfter) {
         heat = new int[codeLength + 1];
-        java.util.Arrays.fill(heat, HOT - hotAfter);
+        Arrays.fill(heat, HOT - hotAfter);
         loops = new TranslatedLoop[codeLength + 1];
         lengths = new int[codeLength + 1];
     }
