@@ -8,7 +8,7 @@ import org.fdrsim.cpu.io.Timers;
 /**
  * The run loop's view of the processors: when each can go on next (a tournament tree, so the
  * one furthest behind and the runner-up's time cost O(log n) per change instead of a scan of
- * every processor per pass), how many are live and asleep, and the sum of their ICs. A running
+ * every processor per pass), how many are live, and the sum of their ICs. A running
  * processor goes on at its clock, a sleeping one at its clock or its timer's deadline, a stalled
  * or stopped one never (the memory system wakes it). Ties go to the lower-numbered processor.
  */
@@ -22,10 +22,8 @@ final class ProcessorTimes {
     private final long[] time;
     private final int[] who;
     private final boolean[] live;
-    private final boolean[] sleeping;
     private final long[] ic;
     private int liveCount;
-    private int sleepingCount;
     private long icSum;
 
     ProcessorTimes(Processor[] cpus, Timers timers) {
@@ -35,7 +33,6 @@ final class ProcessorTimes {
         this.time = new long[2 * leaves];
         this.who = new int[2 * leaves];
         this.live = new boolean[cpus.length];
-        this.sleeping = new boolean[cpus.length];
         this.ic = new long[cpus.length];
     }
 
@@ -43,16 +40,13 @@ final class ProcessorTimes {
     void rebuild() {
         Arrays.fill(time, NEVER);
         liveCount = 0;
-        sleepingCount = 0;
         icSum = 0;
         for (int c = 0; c < cpus.length; c++) {
             Processor p = cpus[c];
             ProcessorState s = p.state();
             live[c] = !s.isFinal();
-            sleeping[c] = s == ProcessorState.SLEEPING;
             ic[c] = p.instructionCount();
             liveCount += live[c] ? 1 : 0;
-            sleepingCount += sleeping[c] ? 1 : 0;
             icSum += ic[c];
             time[leaves + c] = timeOf(c, p, s);
             who[leaves + c] = c;
@@ -70,11 +64,8 @@ final class ProcessorTimes {
         Processor p = cpus[c];
         ProcessorState s = p.state();
         boolean l = !s.isFinal();
-        boolean z = s == ProcessorState.SLEEPING;
         liveCount += (l ? 1 : 0) - (live[c] ? 1 : 0);
-        sleepingCount += (z ? 1 : 0) - (sleeping[c] ? 1 : 0);
         live[c] = l;
-        sleeping[c] = z;
         long n = p.instructionCount();
         icSum += n - ic[c];
         ic[c] = n;
@@ -109,10 +100,6 @@ final class ProcessorTimes {
 
     boolean anyLive() {
         return liveCount > 0;
-    }
-
-    boolean anySleeping() {
-        return sleepingCount > 0;
     }
 
     /** The processors' ICs added up (each counts from its last checkpoint). */

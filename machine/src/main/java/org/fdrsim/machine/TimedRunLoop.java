@@ -44,10 +44,10 @@ final class TimedRunLoop {
     /** After the trigger: misses still complete in the memory system, but no instruction commits. */
     private boolean frozen;
     private boolean started;
-    /** Processors miss completions woke since the loop last read them ({@link ProcessorTimes#update}). */
+    /** Processors a miss completion or an interrupt woke since the loop last read them ({@link ProcessorTimes#update}). */
     private final int[] woken;
     private int wokenCount;
-    /** More completions than {@link #woken} holds came between two reads: read every processor. */
+    /** More wakes than {@link #woken} holds came between two reads: read every processor. */
     private boolean overflowedWakes;
     /** Set when a miss completion retired a trigger or a faulting instruction (only there does an event stop a processor). */
     private boolean stoppedInEvent;
@@ -65,6 +65,7 @@ final class TimedRunLoop {
         this.interruptLog = interruptLog;
         for (int i = 0; i < cpus.length; i++) {
             memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
+            cpus[i].setWakeListener(this::noteWoken);
         }
         this.lookahead = Math.max(1, minimumLatency(network, cpus.length));
         // a processor has at most one miss outstanding, but a checkpoint's drain may complete
@@ -97,9 +98,9 @@ final class TimedRunLoop {
         boolean rescan = true;
         while (true) {
             // The processor that is furthest behind, and the runner-up's time. All are read
-            // afresh at the start, after a checkpoint and while one sleeps (a device event can
-            // wake it); otherwise only those that ran or that a miss completion woke.
-            if (rescan || overflowedWakes || times.anySleeping()) {
+            // afresh at the start and after a checkpoint; otherwise only those that ran, that a
+            // miss completion woke or that an interrupt woke from wfi.
+            if (rescan || overflowedWakes) {
                 times.rebuild();
                 rescan = false;
                 overflowedWakes = false;
@@ -113,7 +114,6 @@ final class TimedRunLoop {
             int chosen = times.chosen();
             long first = times.first();
             boolean anyLive = times.anyLive();
-            boolean anySleeping = times.anySleeping();
             // counted here (misses also retire instructions inside events), over the whole run:
             // ICs restart at every checkpoint, the intervals before the current one are added
             long instructions = hooks.instructionsBefore() + times.instructions();
@@ -150,9 +150,7 @@ final class TimedRunLoop {
                     break;
                 }
                 queue.step(); // events at a time come before processors at the same time
-                if (!anySleeping) {
-                    stepWhileNothingWakes(first, maxCycles);
-                }
+                stepWhileNothingWakes(first, maxCycles);
                 if (stoppedByCompletion()) {
                     cause = stopCauseOfFinal();
                     break;
@@ -198,10 +196,9 @@ final class TimedRunLoop {
     /**
      * Runs the events due before the earliest processor's time {@code first} back to back, as the
      * loop would one per pass, for as long as its scan of the processors still holds: no miss
-     * completed (an interrupt could wake a sleeping processor too, so the caller does not come
-     * here while one sleeps), no stop was asked for, no checkpoint or cycle limit is reached.
-     * The loop empties {@link #woken} before it steps, and an overflow leaves it full: a miss
-     * completed if and only if it is not empty.
+     * completed and no interrupt woke a sleeping processor, no stop was asked for, no checkpoint
+     * or cycle limit is reached. The loop empties {@link #woken} before it steps, and an
+     * overflow leaves it full: a processor woke if and only if it is not empty.
      */
     private void stepWhileNothingWakes(long first, long maxCycles) {
         while (true) {
@@ -348,13 +345,18 @@ final class TimedRunLoop {
         return min;
     }
 
-    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
-    private void completeMiss(Processor p, long now) {
+    /** Remembers that processor {@code cpu}'s time or state changed outside its slice. */
+    private void noteWoken(int cpu) {
         if (wokenCount < woken.length) {
-            woken[wokenCount++] = p.id();
+            woken[wokenCount++] = cpu;
         } else {
             overflowedWakes = true;
         }
+    }
+
+    /** Wakes the processor and retires the instruction that missed, inside the completing event. */
+    private void completeMiss(Processor p, long now) {
+        noteWoken(p.id());
         if (frozen) {
             return; // stopped by the trigger: the stalled instruction does not commit
         }

@@ -66,6 +66,40 @@ class TimedMachineTest {
     }
 
     /**
+     * Processor 0 sleeps in wfi with no timer, and only processor 1's inter-processor interrupt,
+     * sent from inside its slice, wakes it. The run loop re-reads only the processors it is told
+     * changed, so the wake must reach it: otherwise processor 0 never runs again and the machine
+     * stops idle.
+     */
+    @Test
+    void anInterProcessorInterruptWakesASleeperAtTheTimeItWasSent() throws Exception {
+        ProgramImage p = Assembler.assemble("wake.s", """
+                    .equ CONSOLE_PUTINT, 0xFFFF00000008
+                    .equ PIC_IPI, 0xFFFF00004008
+                    .text
+                _start: csrr r1, cpuid
+                    bne  r1, zero, sender
+                    wfi
+                    rdcycle r2
+                    li   r7, CONSOLE_PUTINT
+                    st   r2, 0(r7)
+                    halt
+                sender: li r3, 5000
+                spin: addi r3, r3, -1
+                    bne  r3, zero, spin
+                    li   r4, PIC_IPI
+                    st   zero, 0(r4)
+                    halt
+                """, IncludeResolver.none());
+        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "devices.enabled=true")).build();
+        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
+        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        // processor 1 runs 10,000 instructions before its IPI: processor 0 wakes after that
+        long woke = Long.parseLong(r.consoleOutput().trim());
+        assertThat(woke).isBetween(10_000L, 11_000L);
+    }
+
+    /**
      * Times single loads from cpu 0 to blocks homed on every other node, with rdcycle around
      * each, on an otherwise idle machine: the uncontended 2-hop miss (request to the home,
      * data from memory) must average 180 ns = 720 cycles at 4 GHz, within 10%.

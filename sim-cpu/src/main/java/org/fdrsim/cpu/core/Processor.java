@@ -1,5 +1,6 @@
 package org.fdrsim.cpu.core;
 
+import java.util.function.IntConsumer;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Opcode;
@@ -63,6 +64,8 @@ public final class Processor {
     IoPort io;
     int deviceAccessCycles;
     ProcessorListener listener;
+    /** Told when an interrupt wakes this processor from wfi (a run loop that keeps times; null: nobody). */
+    private IntConsumer wakeListener;
     /** {@link #listener} if it observes memory accesses, else null (no call per access). */
     ProcessorListener accessListener;
     /** The pages {@link FlatLoop} keeps between two runs of its loop within one {@link #run}. */
@@ -233,7 +236,19 @@ public final class Processor {
         pendingInterrupts |= 1L << number;
         if (state == ProcessorState.SLEEPING) {
             state = ProcessorState.RUNNING;
+            if (wakeListener != null) {
+                wakeListener.accept(id);
+            }
         }
+    }
+
+    /**
+     * Who is told this processor's id when an interrupt wakes it from wfi (null: nobody). A run
+     * loop that remembers when each processor goes on learns here that a device event, an IPI or
+     * a timer changed a sleeper's time and state, instead of reading every processor again.
+     */
+    public void setWakeListener(IntConsumer wakeListener) {
+        this.wakeListener = wakeListener;
     }
 
     /** Wakes a stalled processor at {@code now}: the stalled instruction executes again. */
