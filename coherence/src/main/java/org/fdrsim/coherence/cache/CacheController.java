@@ -197,6 +197,30 @@ public final class CacheController implements MemoryPort {
     }
 
     @Override
+    public int repeatedHitCycles() {
+        return l1HitCycles; // the acquire before left the block in the L1
+    }
+
+    /**
+     * The hits after a first one that {@link #acquire} made: no observer but the access's needs
+     * a call (the first store of a checkpoint interval was that acquire's, and both LRU stamps
+     * already mark the block most recent), so only the counts and the last IC change.
+     */
+    @Override
+    public void repeatHits(long address, boolean write, long lastIc, long times) {
+        int frame = l2.lookup(address & ~63L);
+        coverage.count(l2State[frame], write ? EV_STORE : EV_LOAD, times);
+        if (accessObserver != null) {
+            accessObserver.accessed(frame, lastIc);
+        }
+        if (write) {
+            stats.storeL1Hits += times;
+        } else {
+            stats.loadL1Hits += times;
+        }
+    }
+
+    @Override
     public long loadWord(long address) {
         return accessPage[accessOffset + (int) ((address >>> 3) & 7)];
     }

@@ -23,6 +23,11 @@ public final class TransitionCoverage<S extends Enum<S> & Described, E extends E
         counts[state * events + event]++;
     }
 
+    /** Counts {@code times} runs of one cell at once (repeated hits). */
+    public void count(int state, int event, long times) {
+        counts[state * events + event] += times;
+    }
+
     public long count(S state, E event) {
         return counts[state.ordinal() * events + event.ordinal()];
     }

@@ -35,6 +35,27 @@ public interface MemoryPort {
     void storeByte(long address, int value);
 
     /**
+     * The extra cycles of an access that repeats the last {@link #acquire}, which hit, with
+     * nothing else in between: the block is then in the nearest cache. {@link #MISS} if this
+     * port cannot repeat hits with {@link #repeatHits}; the processor then acquires every access.
+     */
+    default int repeatedHitCycles() {
+        return MISS;
+    }
+
+    /**
+     * Records {@code times} more accesses to the block of the last {@link #acquire}, which hit,
+     * as if each were acquired in turn with nothing else in between, the last as instruction
+     * count {@code lastIc}: what a spin loop does that reads a block, or swaps into it the value
+     * it holds, until another processor changes it. Statistics count every access; what keeps
+     * only the latest (the replacement order, a frame's last access) sees the last. Only called
+     * when {@link #repeatedHitCycles} is not {@link #MISS}.
+     */
+    default void repeatHits(long address, boolean write, long lastIc, long times) {
+        throw new UnsupportedOperationException("this port does not repeat hits");
+    }
+
+    /**
      * The memory itself if this port is flat memory that never misses and adds no latency
      * (every access hits at once), else null: a processor over such a port runs a loop that
      * reads and writes the memory directly.

@@ -27,6 +27,7 @@ final class PortLoop {
         final long[] r = cpu.regs;
         final long memSize = cpu.memorySize;
         final MemoryPort mem = cpu.memory;
+        final boolean[] spins = cpu.spinHeads;
 
         int pc = cpu.pc;
         long ic = cpu.ic;
@@ -158,6 +159,12 @@ final class PortLoop {
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
+                    if (spins[p]) {
+                        long k = SpinLoops.repeat(cpu, code, p, a, false, ic, icStop);
+                        ic += 2 * k;
+                        extra += k * cpu.repeatedHitCycles;
+                        icStop -= k * cpu.repeatedHitCycles;
+                    }
                     break;
                 }
                 case 26: { // ST
@@ -274,6 +281,12 @@ final class PortLoop {
                     r[(w >>> 8 & 0xff)] = old;
                     if (cpu.accessListener != null) {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
+                    }
+                    if (spins[p] && old == operand) { // a swap that wrote the value it found
+                        long k = SpinLoops.repeat(cpu, code, p, a, true, ic, icStop);
+                        ic += 2 * k;
+                        extra += k * cpu.repeatedHitCycles;
+                        icStop -= k * cpu.repeatedHitCycles;
                     }
                     break;
                 }

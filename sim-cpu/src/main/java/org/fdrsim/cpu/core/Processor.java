@@ -66,6 +66,12 @@ public final class Processor {
     ProcessorListener listener;
     /** Told when an interrupt wakes this processor from wfi (a run loop that keeps times; null: nobody). */
     private IntConsumer wakeListener;
+    /** The pcs that head a spin loop {@link PortLoop} may count instead of running ({@link SpinLoops}). */
+    final boolean[] spinHeads;
+    /** {@link MemoryPort#repeatedHitCycles} of {@link #memory}: {@link MemoryPort#MISS} if it cannot repeat hits. */
+    int repeatedHitCycles;
+    /** Spin-loop iterations counted instead of run ({@link SpinLoops}). */
+    long countedSpinIterations;
     /** {@link #listener} if it observes memory accesses, else null (no call per access). */
     ProcessorListener accessListener;
     /** The pages {@link FlatLoop} keeps between two runs of its loop within one {@link #run}. */
@@ -93,6 +99,8 @@ public final class Processor {
         this.memorySize = memorySize;
         this.memory = memory;
         this.flat = memory.flatMemory();
+        this.repeatedHitCycles = memory.repeatedHitCycles();
+        this.spinHeads = SpinLoops.heads(decodedPacked, immf, codeLength);
         this.io = io;
         this.pc = program.entry();
         this.csrs[Csr.CPUID.ordinal()] = id;
@@ -307,6 +315,15 @@ public final class Processor {
         }
     }
 
+    /**
+     * Iterations of spin loops this processor counted instead of executing them one by one
+     * ({@link SpinLoops}); they are in the IC and the cycle as if executed. Not part of any
+     * statistic or dump: the same run gives the same bytes with or without counting.
+     */
+    public long countedSpinIterations() {
+        return countedSpinIterations;
+    }
+
     /** Who sees this processor's memory accesses and interrupts (null: nobody). */
     public void setListener(ProcessorListener listener) {
         this.listener = listener;
@@ -316,6 +333,7 @@ public final class Processor {
     public void setMemoryPort(MemoryPort memory) {
         this.memory = memory;
         this.flat = memory.flatMemory();
+        this.repeatedHitCycles = memory.repeatedHitCycles();
     }
 
     public void setIoPort(IoPort io) {
