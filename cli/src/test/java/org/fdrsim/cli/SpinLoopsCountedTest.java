@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
@@ -43,7 +44,63 @@ class SpinLoopsCountedTest {
                 Arguments.of("disk-checksum", (Supplier<ProgramImage>) () -> WorkloadRegistry.shipped("fullsys/disk-checksum"),
                         List.of("cpus=4", "seed=7", CHECKPOINTS, "devices.enabled=true")),
                 Arguments.of("spin-lock", (Supplier<ProgramImage>) SpinLoopsCountedTest::spinLock,
-                        List.of("cpus=4", "seed=3", "checkpoint.intervalCycles=20000")));
+                        List.of("cpus=4", "seed=3", "checkpoint.intervalCycles=20000")),
+                Arguments.of("relay", (Supplier<ProgramImage>) SpinLoopsCountedTest::relay,
+                        List.of("cpus=4", "seed=5", "checkpoint.intervalCycles=20000")));
+    }
+
+    /** Spinners whose flags other processors set in turn: spins that end by an event, 20 times each. */
+    private static ProgramImage relay() {
+        try {
+            return Assembler.assemble("relay.s", """
+                    # Three processors pass a count along two flags, 20 rounds: cpu 2 works, then sets g; cpu 1 spins
+                    # on g, then sets f; cpu 0 spins on f. A spinner's flag changes by an event while another spins.
+                            .equ CONSOLE_PUTINT, 0xFFFF00000008
+                            .equ ROUNDS, 20
+                            .data
+                            .align 64
+                    f:      .word 0
+                            .align 64
+                    g:      .word 0
+                            .text
+                    _start: csrr r1, cpuid
+                            li   r2, 1
+                            li   r3, 2
+                            li   r9, 1
+                            li   r10, ROUNDS + 1
+                            beq  r1, zero, waiter
+                            beq  r1, r2, relay
+                            beq  r1, r3, starter
+                            halt
+                    waiter: la   r4, f
+                    wspin:  ld   r5, 0(r4)
+                            bne  r5, r9, wspin
+                            addi r9, r9, 1
+                            bne  r9, r10, wspin
+                            rdcycle r6
+                            li   r7, CONSOLE_PUTINT
+                            st   r6, 0(r7)
+                            halt
+                    relay:  la   r4, g
+                            la   r8, f
+                    rspin:  ld   r5, 0(r4)
+                            bne  r5, r9, rspin
+                            st   r9, 0(r8)
+                            addi r9, r9, 1
+                            bne  r9, r10, rspin
+                            halt
+                    starter: la  r4, g
+                    work:   li   r3, 700
+                    busy:   addi r3, r3, -1
+                            bne  r3, zero, busy
+                            st   r9, 0(r4)
+                            addi r9, r9, 1
+                            bne  r9, r10, work
+                            halt
+                    """, IncludeResolver.none());
+        } catch (Exception e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,7 +10,9 @@ import org.fdrsim.cpu.program.Code;
  * and the port completes the instruction later. Its twin over flat memory is {@link FlatLoop}:
  * any change to the semantics of an instruction in the switch must be made in both
  * ({@code FlatLoopTest} runs them side by side); system instructions are shared
- * ({@link SystemInstructions}).
+ * ({@link SystemInstructions}). Only this loop counts spin loops' iterations instead of running
+ * them ({@link SpinLoops}): here each iteration is a call into the caches, while over flat memory
+ * a spin loop is a translated loop of plain array reads.
  */
 final class PortLoop {
     private PortLoop() {
