@@ -163,9 +163,10 @@ final class PortLoop {
                     }
                     if (spins[p]) {
                         long k = SpinLoops.repeat(cpu, code, p, a, false, ic, icStop);
+                        long cycles = k * mem.repeatedHitCycles();
                         ic += 2 * k;
-                        extra += k * cpu.repeatedHitCycles;
-                        icStop -= k * cpu.repeatedHitCycles;
+                        extra += cycles;
+                        icStop -= cycles;
                     }
                     break;
                 }
@@ -286,9 +287,10 @@ final class PortLoop {
                     }
                     if (spins[p] && old == operand) { // a swap that wrote the value it found
                         long k = SpinLoops.repeat(cpu, code, p, a, true, ic, icStop);
+                        long cycles = k * mem.repeatedHitCycles();
                         ic += 2 * k;
-                        extra += k * cpu.repeatedHitCycles;
-                        icStop -= k * cpu.repeatedHitCycles;
+                        extra += cycles;
+                        icStop -= cycles;
                     }
                     break;
                 }

@@ -68,8 +68,6 @@ public final class Processor {
     private IntConsumer wakeListener;
     /** The pcs that head a spin loop {@link PortLoop} may count instead of running ({@link SpinLoops}). */
     final boolean[] spinHeads;
-    /** {@link MemoryPort#repeatedHitCycles} of {@link #memory}: {@link MemoryPort#MISS} if it cannot repeat hits. */
-    int repeatedHitCycles;
     /** Spin-loop iterations counted instead of run ({@link SpinLoops}). */
     long countedSpinIterations;
     /** {@link #listener} if it observes memory accesses, else null (no call per access). */
@@ -99,7 +97,6 @@ public final class Processor {
         this.memorySize = memorySize;
         this.memory = memory;
         this.flat = memory.flatMemory();
-        this.repeatedHitCycles = memory.repeatedHitCycles();
         this.spinHeads = SpinLoops.heads(decodedPacked, immf, codeLength);
         this.io = io;
         this.pc = program.entry();
@@ -333,7 +330,6 @@ public final class Processor {
     public void setMemoryPort(MemoryPort memory) {
         this.memory = memory;
         this.flat = memory.flatMemory();
-        this.repeatedHitCycles = memory.repeatedHitCycles();
     }
 
     public void setIoPort(IoPort io) {

@@ -14,8 +14,8 @@ import org.fdrsim.cpu.isa.Opcode;
  * cycle move as the interpreter would move them, and the cache counts the hits
  * ({@link MemoryPort#repeatHits}).
  *
- * <p>In the kernel's workloads most of the instructions are such retries (dynweb: 192,000 failed
- * swaps of 615,000 instructions; docs/performance.md, "Stop 27").
+ * <p>In the kernel's workloads most of the instructions are such retries (dynweb: 192,394 failed
+ * swaps of 614,810 instructions; docs/performance.md, "Stop 27").
  */
 final class SpinLoops {
     private static final int LD = Opcode.LD.ordinal();
@@ -53,12 +53,13 @@ final class SpinLoops {
      * Counts the iterations of the spin loop at {@code p} that run in full before the slice
      * stops, after the access at {@code p} that just hit (the caller checked that it changed no
      * memory), and records their hits. {@code ic} and {@code icStop} are the loop's locals before
-     * the access's IC is counted; the caller adds {@code 2 * k} to the IC and
-     * {@code k * cpu.repeatedHitCycles} to the extra cycles, and takes the latter from the stop.
+     * the access's IC is counted; the caller adds {@code 2 * k} to the IC and {@code k} times the
+     * port's {@link MemoryPort#repeatedHitCycles} to the extra cycles, and takes the latter from
+     * the stop.
      * Returns {@code k}, 0 if the loop does not go round again or the hits must each be seen.
      */
     static long repeat(Processor cpu, int[] code, int p, long address, boolean write, long ic, long icStop) {
-        int hit = cpu.repeatedHitCycles;
+        int hit = cpu.memory.repeatedHitCycles();
         if (hit < 0 || cpu.accessListener != null || !loopsBack(code[p + 1], cpu.immf[p + 1], cpu.regs, p)) {
             return 0;
         }
