@@ -11,12 +11,20 @@ import java.util.Map;
  */
 public final class NetworkStatistics {
     private static final VirtualNetwork[] VNETS = VirtualNetwork.values();
+    // a link's counters, at COUNTERS * link + these
+    private static final int BYTES = 0;
+    private static final int MESSAGES = 1;
+    private static final int BUSY = 2;
+    private static final int QUEUEING = 3;
+    private static final int COUNTERS = 4;
 
     private final TorusTopology topology;
-    private final long[] linkBytes;
-    private final long[] linkMessages;
-    private final long[] linkBusyCycles;
-    private final long[] linkQueueingCycles;
+    /**
+     * Per directed link slot, its four counters side by side (bytes, messages, busy cycles,
+     * queueing cycles at {@code COUNTERS * link + BYTES ...}): a hop updates one or two host cache
+     * lines, not four.
+     */
+    private final long[] links;
     private final long[] vnetMessages = new long[VNETS.length];
     private final long[] vnetBytes = new long[VNETS.length];
     private long totalLatencyCycles;
@@ -25,18 +33,15 @@ public final class NetworkStatistics {
 
     NetworkStatistics(TorusTopology topology) {
         this.topology = topology;
-        int slots = topology.linkSlots();
-        linkBytes = new long[slots];
-        linkMessages = new long[slots];
-        linkBusyCycles = new long[slots];
-        linkQueueingCycles = new long[slots];
+        links = new long[topology.linkSlots() * COUNTERS];
     }
 
     void recordHop(int link, int sizeBytes, long busyCycles, long queueingCycles) {
-        linkBytes[link] += sizeBytes;
-        linkMessages[link]++;
-        linkBusyCycles[link] += busyCycles;
-        linkQueueingCycles[link] += queueingCycles;
+        int at = link * COUNTERS;
+        links[at + BYTES] += sizeBytes;
+        links[at + MESSAGES]++;
+        links[at + BUSY] += busyCycles;
+        links[at + QUEUEING] += queueingCycles;
     }
 
     void recordMessage(VirtualNetwork vnet, int sizeBytes, long latencyCycles, long queueingCycles) {
@@ -49,10 +54,7 @@ public final class NetworkStatistics {
 
     /** Clears every counter (e.g. after warm-up). */
     public void reset() {
-        Arrays.fill(linkBytes, 0);
-        Arrays.fill(linkMessages, 0);
-        Arrays.fill(linkBusyCycles, 0);
-        Arrays.fill(linkQueueingCycles, 0);
+        Arrays.fill(links, 0);
         Arrays.fill(vnetMessages, 0);
         Arrays.fill(vnetBytes, 0);
         totalLatencyCycles = 0;
@@ -85,19 +87,19 @@ public final class NetworkStatistics {
     }
 
     public long linkBytes(int link) {
-        return linkBytes[link];
+        return links[link * COUNTERS + BYTES];
     }
 
     public long linkMessages(int link) {
-        return linkMessages[link];
+        return links[link * COUNTERS + MESSAGES];
     }
 
     public long linkBusyCycles(int link) {
-        return linkBusyCycles[link];
+        return links[link * COUNTERS + BUSY];
     }
 
     public long linkQueueingCycles(int link) {
-        return linkQueueingCycles[link];
+        return links[link * COUNTERS + QUEUEING];
     }
 
     /** Sum over messages of send-to-arrival time. */
@@ -129,11 +131,11 @@ public final class NetworkStatistics {
         double sum = 0;
         int links = 0;
         int busiest = -1;
-        for (int l = 0; l < linkBusyCycles.length; l++) {
+        for (int l = 0; l < topology.linkSlots(); l++) {
             if (!topology.linkExists(l)) {
                 continue;
             }
-            double u = (double) linkBusyCycles[l] / spanCycles;
+            double u = (double) linkBusyCycles(l) / spanCycles;
             sum += u;
             links++;
             if (busiest < 0 || u > max) {
@@ -162,19 +164,19 @@ public final class NetworkStatistics {
             vnets.put(v.name(), m);
         }
         map.put("vnets", vnets);
-        Map<String, Object> links = new LinkedHashMap<>();
-        for (int l = 0; l < linkBytes.length; l++) {
+        Map<String, Object> byLink = new LinkedHashMap<>();
+        for (int l = 0; l < topology.linkSlots(); l++) {
             if (!topology.linkExists(l)) {
                 continue;
             }
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("messages", linkMessages[l]);
-            m.put("bytes", linkBytes[l]);
-            m.put("busyCycles", linkBusyCycles[l]);
-            m.put("queueingCycles", linkQueueingCycles[l]);
-            links.put(topology.linkName(l), m);
+            m.put("messages", linkMessages(l));
+            m.put("bytes", linkBytes(l));
+            m.put("busyCycles", linkBusyCycles(l));
+            m.put("queueingCycles", linkQueueingCycles(l));
+            byLink.put(topology.linkName(l), m);
         }
-        map.put("links", links);
+        map.put("links", byLink);
         return map;
     }
 

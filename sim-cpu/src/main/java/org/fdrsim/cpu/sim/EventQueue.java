@@ -5,9 +5,11 @@ import java.util.Arrays;
 /**
  * The discrete-event queue. Time is in processor cycles. Events at the same time fire in
  * the order they were scheduled (a sequence number breaks ties), so a run is a pure function
- * of its inputs. A binary heap of (time, sequence, slot) over parallel primitive arrays; an
+ * of its inputs. A four-ary heap of (time, sequence, slot) over parallel primitive arrays; an
  * event's handler, payload and argument stay in their slot while the heap sifts (no reference
- * stores, with their GC barriers, per level). Scheduling allocates only when the queue grows.
+ * stores, with their GC barriers, per level). Four children a node: half a binary heap's levels,
+ * and a node's children are adjacent in each array, which pays where the queue is long (64
+ * processors: docs/performance.md, "Stop 28"). Scheduling allocates only when the queue grows.
  */
 public final class EventQueue {
     private static final int INITIAL = 1024;
@@ -67,7 +69,7 @@ public final class EventQueue {
         long seq = nextSeq++;
         // sift up
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             if (!before(time, seq, times[parent], seqs[parent])) {
                 break;
             }
@@ -133,15 +135,24 @@ public final class EventQueue {
         int slot = slots[last];
         int i = 0;
         while (true) {
-            int child = 2 * i + 1;
-            if (child >= last) {
+            int first = 4 * i + 1;
+            if (first >= last) {
                 break;
             }
-            int right = child + 1;
-            if (right < last && before(times[right], seqs[right], times[child], seqs[child])) {
-                child = right;
+            // the earliest of up to four children
+            int child = first;
+            long ct = times[first];
+            long cs = seqs[first];
+            int end = Math.min(first + 4, last);
+            for (int c = first + 1; c < end; c++) {
+                long tc = times[c];
+                if (tc < ct || (tc == ct && seqs[c] < cs)) {
+                    child = c;
+                    ct = tc;
+                    cs = seqs[c];
+                }
             }
-            if (!before(times[child], seqs[child], t, s)) {
+            if (!before(ct, cs, t, s)) {
                 break;
             }
             move(child, i);
