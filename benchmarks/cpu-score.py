@@ -6,17 +6,23 @@ one JVM's JIT can be 1.5x another's on the same code, so the range is the cell's
 The `paired` benchmark (timed, recorded and replay interleaved in every operation) gets a
 table of its own: its ratios compare runs that saw the same host, which the separate cells,
 run minutes apart, do not.
-Usage: benchmarks/cpu-score.py [--forks] jmh-result.json"""
+
+With --vs, it compares two builds of the timed machine from `paired` results of rounds that
+alternated them (base round i against new round i): per row, the new build's timed and
+timed + FDR speed over the base's, as measured and divided by each round's replay speed. The
+replay ran in the same JVMs minutes or seconds apart from the runs it controls, so dividing by it
+takes out the host's drift; it is a control only when the change does not touch the replayer.
+Usage: benchmarks/cpu-score.py [--forks] jmh-result.json
+       benchmarks/cpu-score.py --vs base1.json[,base2.json...] new1.json[,new2.json...]"""
 import json
+import statistics
 import sys
 
-args = [a for a in sys.argv[1:] if a != "--forks"]
+args = [a for a in sys.argv[1:] if a not in ("--forks", "--vs")]
 forks = "--forks" in sys.argv[1:]
-if len(args) != 1:
-    sys.exit("usage: cpu-score.py [--forks] jmh-result.json")
-
-rows = {}
-paired = {}
+versus = "--vs" in sys.argv[1:]
+if len(args) != (2 if versus else 1):
+    sys.exit("usage: cpu-score.py [--forks] jmh-result.json | cpu-score.py --vs base.json[,...] new.json[,...]")
 
 
 def rate(sims, cpus, wall=None):
@@ -30,17 +36,53 @@ def raw(sec, name):
     return sec.get(name, {}).get("rawData", [])
 
 
-for r in json.load(open(args[0])):
-    bench = r["benchmark"].rsplit(".", 1)[1]
-    p = r.get("params", {})
-    workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
-    sec = r["secondaryMetrics"]
-    if bench == "paired":
-        for kind in ("timed", "recorded", "replay"):
-            paired[(workload, cpus, kind)] = rate(raw(sec, kind + "Simulated"), raw(sec, kind + "CpuMicros"))
-    else:
-        wall = sec.get("instructions", {}).get("score", float("nan")) / 1e6
-        rows[(workload, cpus, bench)] = rate(raw(sec, "simulated"), raw(sec, "cpuMicros"), wall)
+def load(path):
+    """(separate cells, paired cells) of one JMH result file, keyed by (workload, cpus, kind)."""
+    rows, paired = {}, {}
+    for r in json.load(open(path)):
+        bench = r["benchmark"].rsplit(".", 1)[1]
+        p = r.get("params", {})
+        workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
+        sec = r["secondaryMetrics"]
+        if bench == "paired":
+            for kind in ("timed", "recorded", "replay"):
+                paired[(workload, cpus, kind)] = rate(raw(sec, kind + "Simulated"), raw(sec, kind + "CpuMicros"))
+        else:
+            wall = sec.get("instructions", {}).get("score", float("nan")) / 1e6
+            rows[(workload, cpus, bench)] = rate(raw(sec, "simulated"), raw(sec, "cpuMicros"), wall)
+    return rows, paired
+
+
+def compare(base_paths, new_paths):
+    """Prints, per row, new / base of timed and timed + FDR, raw and over the replay, round by round."""
+    if len(base_paths) != len(new_paths):
+        sys.exit("--vs: give as many base rounds as new rounds")
+    rounds = [(load(b)[1], load(n)[1]) for b, n in zip(base_paths, new_paths)]
+    keys = sorted({(k[0], k[1]) for base, new in rounds for k in base if (k[0], k[1], "replay") in new})
+    if not keys:
+        sys.exit("--vs: no row of the paired benchmark is in both")
+    print("| workload | cpus | timed new / base | over replay | timed + FDR new / base | over replay |")
+    print("|---|---|---|---|---|---|")
+    for w, c in keys:
+        cols = []
+        for kind in ("timed", "recorded"):
+            measured, controlled = [], []
+            for base, new in rounds:
+                if (w, c, kind) in base and (w, c, kind) in new:
+                    b, n = base[(w, c, kind)][0], new[(w, c, kind)][0]
+                    rb, rn = base[(w, c, "replay")][0], new[(w, c, "replay")][0]
+                    measured.append(n / b)
+                    controlled.append((n / rn) / (b / rb))
+            for values in (measured, controlled):
+                cols.append(f"{statistics.median(values):.3f} ({', '.join(f'{v:.3f}' for v in values)})")
+        print(f"| {w} | {c} | " + " | ".join(cols) + " |")
+
+
+if versus:
+    compare(args[0].split(","), args[1].split(","))
+    sys.exit(0)
+
+rows, paired = load(args[0])
 
 NONE = (float("nan"), None, [])
 
