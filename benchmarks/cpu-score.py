@@ -58,7 +58,8 @@ def compare(base_paths, new_paths):
     if len(base_paths) != len(new_paths):
         sys.exit("--vs: give as many base rounds as new rounds")
     rounds = [(load(b)[1], load(n)[1]) for b, n in zip(base_paths, new_paths)]
-    keys = sorted({(k[0], k[1]) for base, new in rounds for k in base if (k[0], k[1], "replay") in new})
+    keys = sorted({(k[0], k[1]) for base, new in rounds for k in base
+                   if (k[0], k[1], "replay") in base and (k[0], k[1], "replay") in new})
     if not keys:
         sys.exit("--vs: no row of the paired benchmark is in both")
     print("| workload | cpus | timed new / base | over replay | timed + FDR new / base | over replay |")
@@ -68,7 +69,7 @@ def compare(base_paths, new_paths):
         for kind in ("timed", "recorded"):
             measured, controlled = [], []
             for base, new in rounds:
-                if (w, c, kind) in base and (w, c, kind) in new:
+                if all((w, c, k) in r for k in (kind, "replay") for r in (base, new)):
                     b, n = base[(w, c, kind)][0], new[(w, c, kind)][0]
                     rb, rn = base[(w, c, "replay")][0], new[(w, c, "replay")][0]
                     measured.append(n / b)
