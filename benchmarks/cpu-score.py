@@ -12,6 +12,7 @@ alternated them (base round i against new round i): per row, the new build's tim
 timed + FDR speed over the base's, as measured and divided by each round's replay speed. The
 replay ran in the same JVMs minutes or seconds apart from the runs it controls, so dividing by it
 takes out the host's drift; it is a control only when the change does not touch the replayer.
+CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message.
 Usage: benchmarks/cpu-score.py [--forks] jmh-result.json
        benchmarks/cpu-score.py --vs base1.json[,base2.json...] new1.json[,new2.json...]"""
 import json
@@ -37,13 +38,18 @@ def raw(sec, name):
 
 
 def load(path):
-    """(separate cells, paired cells) of one JMH result file, keyed by (workload, cpus, kind)."""
+    """(separate cells, paired cells) of one JMH result file, keyed by (workload, cpus, kind);
+    CoherenceBenchmark's cells go to `engine`, keyed by cpus: host ns of CPU time per message."""
     rows, paired = {}, {}
     for r in json.load(open(path)):
         bench = r["benchmark"].rsplit(".", 1)[1]
         p = r.get("params", {})
         workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
         sec = r["secondaryMetrics"]
+        if r["benchmark"].endswith("CoherenceBenchmark.messages"):
+            sent = sum(map(sum, raw(sec, "messagesSent")))
+            engine[cpus] = sum(map(sum, raw(sec, "cpuMicros"))) * 1000 / sent if sent else float("nan")
+            continue
         if bench == "paired":
             for kind in ("timed", "recorded", "replay"):
                 paired[(workload, cpus, kind)] = rate(raw(sec, kind + "Simulated"), raw(sec, kind + "CpuMicros"))
@@ -51,6 +57,9 @@ def load(path):
             wall = sec.get("instructions", {}).get("score", float("nan")) / 1e6
             rows[(workload, cpus, bench)] = rate(raw(sec, "simulated"), raw(sec, "cpuMicros"), wall)
     return rows, paired
+
+
+engine = {}
 
 
 def compare(base_paths, new_paths):
@@ -84,6 +93,11 @@ if versus:
     sys.exit(0)
 
 rows, paired = load(args[0])
+if engine:
+    print("| cpus | host CPU ns per coherence message (CoherenceBenchmark) |")
+    print("|---|---|")
+    for c in sorted(engine):
+        print(f"| {c} | {engine[c]:.0f} ns |")
 
 NONE = (float("nan"), None, [])
 
