@@ -5,26 +5,53 @@ import java.util.Arrays;
 /**
  * The discrete-event queue. Time is in processor cycles. Events at the same time fire in
  * the order they were scheduled (a sequence number breaks ties), so a run is a pure function
- * of its inputs. A four-ary heap of (time, sequence, slot) over parallel primitive arrays; an
- * event's handler, payload and argument stay in their slot while the heap sifts (no reference
- * stores, with their GC barriers, per level). Four children a node: half a binary heap's levels,
- * and a node's children are adjacent in each array, which pays where the queue is long (64
- * processors: docs/performance.md, "Stop 28"). Scheduling allocates only when the queue grows.
+ * of its inputs.
+ *
+ * <p>Two stores, one order. An event due within {@link #WHEEL} cycles of now (a delivery, a
+ * delayed send: nearly all) goes to a timing wheel, one FIFO bucket per cycle, found again
+ * through a bitmap: scheduling and firing it compare no times, and comparisons of times no
+ * branch predictor can guess were most of a binary heap's cost at the few events the machine
+ * keeps pending (docs/performance.md, "Stop 28"). A bucket holds one time only (every event in
+ * the wheel is due before now + {@code WHEEL}) and its FIFO is scheduling order. Later events
+ * wait in a four-ary heap of (time, sequence, slot); a step fires whichever store's earliest
+ * event comes first by (time, sequence), so an event that waited in the heap still fires before
+ * one scheduled after it for the same time. An event's handler, payload and argument stay in
+ * their slot; scheduling allocates only when the queue grows.
  */
 public final class EventQueue {
+    /** Cycles the wheel spans: a power of two, 64 bitmap words under one summary word. */
+    static final int WHEEL = 4096;
+    private static final int MASK = WHEEL - 1;
     private static final int INITIAL = 1024;
-    // the heap, in heap order
-    private long[] times = new long[INITIAL];
-    private long[] seqs = new long[INITIAL];
-    private int[] slots = new int[INITIAL];
+    private static final int NONE = -1;
+
     // each event's contents, by slot
     private EventHandler[] handlers = new EventHandler[INITIAL];
     private Object[] payloads = new Object[INITIAL];
     private long[] args = new long[INITIAL];
+    private long[] slotSeqs = new long[INITIAL];
+    /** The next slot in the same bucket, or NONE. */
+    private int[] slotNext = new int[INITIAL];
     /** Slots not in use, a stack: freeSlots[0 .. free). */
     private int[] freeSlots = new int[INITIAL];
     private int free;
-    private int size;
+
+    // the wheel: per bucket (time & MASK) its first and last slot; a bit per non-empty bucket
+    private final int[] bucketHead = new int[WHEEL];
+    private final int[] bucketTail = new int[WHEEL];
+    private final long[] bucketBits = new long[WHEEL / 64];
+    /** Bit w set when bucketBits[w] is not 0. */
+    private long bucketWords;
+    private int wheelSize;
+    /** The time of the wheel's earliest event, or Long.MAX_VALUE. */
+    private long wheelNext = Long.MAX_VALUE;
+
+    // the heap of events due later, in heap order
+    private long[] times = new long[64];
+    private long[] seqs = new long[64];
+    private int[] slots = new int[64];
+    private int heapSize;
+
     private long nextSeq;
     private long now;
 
@@ -33,6 +60,8 @@ public final class EventQueue {
             freeSlots[i] = INITIAL - 1 - i;
         }
         free = INITIAL;
+        Arrays.fill(bucketHead, NONE);
+        Arrays.fill(bucketTail, NONE);
     }
 
     /** The time of the event being handled, or of the last one handled. */
@@ -41,16 +70,16 @@ public final class EventQueue {
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return wheelSize + heapSize == 0;
     }
 
     public int size() {
-        return size;
+        return wheelSize + heapSize;
     }
 
     /** Time of the earliest pending event, or {@link Long#MAX_VALUE} if there is none. */
     public long peekTime() {
-        return size == 0 ? Long.MAX_VALUE : times[0];
+        return heapSize == 0 ? wheelNext : Math.min(wheelNext, times[0]);
     }
 
     /** Schedules {@code handler} at absolute {@code time}, which must not be in the past. */
@@ -58,25 +87,34 @@ public final class EventQueue {
         if (time < now) {
             throw new IllegalStateException("event scheduled in the past: " + time + " < " + now);
         }
-        if (size == times.length) {
-            grow();
+        if (free == 0) {
+            growSlots();
         }
         int slot = freeSlots[--free];
         handlers[slot] = handler;
         payloads[slot] = payload;
         args[slot] = arg;
-        int i = size++;
         long seq = nextSeq++;
-        // sift up
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            if (!before(time, seq, times[parent], seqs[parent])) {
-                break;
+        if (time - now < WHEEL) {
+            slotSeqs[slot] = seq;
+            slotNext[slot] = NONE;
+            int b = (int) time & MASK;
+            int last = bucketTail[b];
+            if (last == NONE) {
+                bucketHead[b] = slot;
+                bucketBits[b >>> 6] |= 1L << b;
+                bucketWords |= 1L << (b >>> 6);
+            } else {
+                slotNext[last] = slot;
             }
-            move(parent, i);
-            i = parent;
+            bucketTail[b] = slot;
+            wheelSize++;
+            if (time < wheelNext) {
+                wheelNext = time;
+            }
+        } else {
+            push(time, seq, slot);
         }
-        set(i, time, seq, slot);
     }
 
     /** Schedules {@code handler} {@code delay} cycles from now. */
@@ -88,18 +126,24 @@ public final class EventQueue {
      * Fires the earliest event. Returns false if the queue was empty.
      */
     public boolean step() {
-        if (size == 0) {
+        int slot;
+        long time;
+        if (heapSize != 0 && heapFirst()) {
+            time = times[0];
+            slot = slots[0];
+            removeTop();
+        } else if (wheelSize != 0) {
+            time = wheelNext;
+            slot = popWheel(time);
+        } else {
             return false;
         }
-        long time = times[0];
-        int slot = slots[0];
         EventHandler handler = handlers[slot];
         Object payload = payloads[slot];
         long arg = args[slot];
         handlers[slot] = null;
         payloads[slot] = null;
         freeSlots[free++] = slot;
-        removeTop();
         now = time;
         handler.onEvent(time, payload, arg);
         return true;
@@ -107,7 +151,7 @@ public final class EventQueue {
 
     /** Fires events while the earliest is at or before {@code limit}; then time is {@code limit}. */
     public void runUntil(long limit) {
-        while (size > 0 && times[0] <= limit) {
+        while (peekTime() <= limit) {
             step();
         }
         if (limit > now) {
@@ -117,16 +161,80 @@ public final class EventQueue {
 
     /** Moves time forward without firing anything (used when no event is due before {@code time}). */
     public void advanceTo(long time) {
-        if (size > 0 && times[0] < time) {
-            throw new IllegalStateException("cannot skip pending event at " + times[0]);
+        long first = peekTime();
+        if (first < time) {
+            throw new IllegalStateException("cannot skip pending event at " + first);
         }
         if (time > now) {
             now = time;
         }
     }
 
+    /** Whether the heap's top comes before the wheel's first event (the heap is not empty). */
+    private boolean heapFirst() {
+        long t = times[0];
+        if (t != wheelNext) {
+            return t < wheelNext;
+        }
+        return seqs[0] < slotSeqs[bucketHead[(int) t & MASK]];
+    }
+
+    /** Takes the first event of the bucket of {@code time}, the wheel's earliest; finds the next. */
+    private int popWheel(long time) {
+        int b = (int) time & MASK;
+        int slot = bucketHead[b];
+        int next = slotNext[slot];
+        bucketHead[b] = next;
+        wheelSize--;
+        if (next == NONE) {
+            bucketTail[b] = NONE;
+            int w = b >>> 6;
+            long word = bucketBits[w] & ~(1L << b);
+            bucketBits[w] = word;
+            if (word == 0) {
+                bucketWords &= ~(1L << w);
+            }
+            wheelNext = wheelSize == 0 ? Long.MAX_VALUE : time + ((nextBucket(b) - b) & MASK);
+        }
+        return slot;
+    }
+
+    /**
+     * The first non-empty bucket after {@code b}, going round: bucket order from the earliest is
+     * time order, since every event in the wheel is due within {@link #WHEEL} cycles of it.
+     */
+    private int nextBucket(int b) {
+        int w = b >>> 6;
+        long word = bucketBits[w] & (-1L << b); // this word's buckets at and after b (b is empty now)
+        if (word != 0) {
+            return (w << 6) + Long.numberOfTrailingZeros(word);
+        }
+        long later = w == 63 ? 0 : bucketWords & (-1L << (w + 1));
+        int v = Long.numberOfTrailingZeros(later != 0 ? later : bucketWords); // else round to the start
+        return (v << 6) + Long.numberOfTrailingZeros(bucketBits[v]);
+    }
+
+    private void push(long time, long seq, int slot) {
+        if (heapSize == times.length) {
+            int n = heapSize * 2;
+            times = Arrays.copyOf(times, n);
+            seqs = Arrays.copyOf(seqs, n);
+            slots = Arrays.copyOf(slots, n);
+        }
+        int i = heapSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 2;
+            if (!before(time, seq, times[parent], seqs[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        set(i, time, seq, slot);
+    }
+
     private void removeTop() {
-        int last = --size;
+        int last = --heapSize;
         if (last == 0) {
             return;
         }
@@ -177,17 +285,16 @@ public final class EventQueue {
         slots[i] = slot;
     }
 
-    private void grow() {
-        int old = times.length;
+    private void growSlots() {
+        int old = handlers.length;
         int n = old * 2;
-        times = Arrays.copyOf(times, n);
-        seqs = Arrays.copyOf(seqs, n);
-        slots = Arrays.copyOf(slots, n);
         handlers = Arrays.copyOf(handlers, n);
         payloads = Arrays.copyOf(payloads, n);
         args = Arrays.copyOf(args, n);
+        slotSeqs = Arrays.copyOf(slotSeqs, n);
+        slotNext = Arrays.copyOf(slotNext, n);
         freeSlots = Arrays.copyOf(freeSlots, n);
-        // every slot was in use (the heap was full): the new ones are the free ones
+        // every slot was in use: the new ones are the free ones
         for (int i = n - 1; i >= old; i--) {
             freeSlots[free++] = i;
         }
