@@ -47,7 +47,7 @@ def load(path):
         workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
         sec = r["secondaryMetrics"]
         if r["benchmark"].endswith("CoherenceBenchmark.messages"):
-            sent = sum(map(sum, raw(sec, "messagesSent")))
+            sent = sum(map(sum, raw(sec, "simulated")))
             engine[cpus] = sum(map(sum, raw(sec, "cpuMicros"))) * 1000 / sent if sent else float("nan")
             continue
         if bench == "paired":

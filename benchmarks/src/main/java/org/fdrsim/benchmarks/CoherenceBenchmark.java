@@ -1,13 +1,10 @@
 package org.fdrsim.benchmarks;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fdrsim.coherence.tester.ProtocolTester;
 import org.fdrsim.coherence.tester.TesterConfig;
 import org.fdrsim.coherence.tester.TesterResult;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -24,11 +21,12 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The coherence engine alone: the protocol tester (no instruction set, no run loop, no recorder)
  * on FDR1's torus and caches, a few falsely shared blocks, so nearly every operation misses.
- * It reports coherence messages per second, and the benchmark thread's CPU time, so that the
- * host time of a message can be read apart from the machine around it (docs/performance.md,
- * "Stop 28": the machine's per-miss time is mostly this).
+ * It counts coherence messages and the benchmark thread's CPU time, so that the host time of a
+ * message can be read apart from the machine around it (docs/performance.md, "Stop 28": the
+ * machine's per-miss time is mostly this); {@code benchmarks/cpu-score.py} prints nanoseconds
+ * per message.
  *
- * <pre>java -jar benchmarks/target/benchmarks.jar CoherenceBenchmark</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar CoherenceBenchmark -rf json -rff coherence.json</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -37,7 +35,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 4, time = 3)
 @Fork(1)
 public class CoherenceBenchmark {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long OPS = 100_000;
 
     @Param({"4", "16"})
@@ -46,37 +43,24 @@ public class CoherenceBenchmark {
     private TesterConfig config;
     private long seed;
 
-    /** Messages (JMH reports them per second) and, per iteration, messages and thread CPU microseconds. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class Totals {
-        public long messagesSent;
-        public long cpuMicros;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            messagesSent = 0;
-            cpuMicros = 0;
-        }
-    }
-
     @Setup(Level.Trial)
     public void setup() {
         config = TesterConfig.defaults().withTorus(true).withCaches(1024, 4, 64).withShape(cpus, 8, 8)
                 .withOps(OPS);
     }
 
-    /** One tester run of {@link #OPS} operations, a new seed each time: its coherence messages. */
+    /**
+     * One tester run of {@link #OPS} operations, a new seed each time: its coherence messages,
+     * counted with the thread's CPU time as {@link WorkloadBenchmark}'s runs count instructions.
+     */
     @Benchmark
-    public long messages(Totals totals) {
-        long start = THREADS.getCurrentThreadCpuTime();
+    public long messages(WorkloadBenchmark.CpuTime cpu) {
         TesterResult r = ProtocolTester.run(config.withSeed(++seed));
-        totals.cpuMicros += (THREADS.getCurrentThreadCpuTime() - start) / 1000;
         if (!r.passed()) {
             throw new IllegalStateException("the protocol tester failed: " + r.report());
         }
         long n = messageCount(r.stats());
-        totals.messagesSent += n;
+        cpu.simulated += n;
         return n;
     }
 
