@@ -102,7 +102,7 @@ public final class EventQueue {
             int last = bucketTail[b];
             if (last == NONE) {
                 bucketHead[b] = slot;
-                bucketBits[b >>> 6] |= 1L << b;
+                bucketBits[b >>> 6] |= 1L << b; // bit b % 64 of word b / 64: a long shifts by its count mod 64
                 bucketWords |= 1L << (b >>> 6);
             } else {
                 slotNext[last] = slot;
@@ -189,7 +189,7 @@ public final class EventQueue {
         if (next == NONE) {
             bucketTail[b] = NONE;
             int w = b >>> 6;
-            long word = bucketBits[w] & ~(1L << b);
+            long word = bucketBits[w] & ~(1L << b); // bit b % 64, as in schedule
             bucketBits[w] = word;
             if (word == 0) {
                 bucketWords &= ~(1L << w);
