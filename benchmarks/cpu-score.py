@@ -38,9 +38,9 @@ def raw(sec, name):
 
 
 def load(path):
-    """(separate cells, paired cells) of one JMH result file, keyed by (workload, cpus, kind);
-    CoherenceBenchmark's cells go to `engine`, keyed by cpus: host ns of CPU time per message."""
-    rows, paired = {}, {}
+    """(separate cells, paired cells, engine cells) of one JMH result file: the first two keyed by
+    (workload, cpus, kind), CoherenceBenchmark's by cpus (host CPU ns per message)."""
+    rows, paired, engine = {}, {}, {}
     for r in json.load(open(path)):
         bench = r["benchmark"].rsplit(".", 1)[1]
         p = r.get("params", {})
@@ -56,10 +56,7 @@ def load(path):
         else:
             wall = sec.get("instructions", {}).get("score", float("nan")) / 1e6
             rows[(workload, cpus, bench)] = rate(raw(sec, "simulated"), raw(sec, "cpuMicros"), wall)
-    return rows, paired
-
-
-engine = {}
+    return rows, paired, engine
 
 
 def compare(base_paths, new_paths):
@@ -92,7 +89,7 @@ if versus:
     compare(args[0].split(","), args[1].split(","))
     sys.exit(0)
 
-rows, paired = load(args[0])
+rows, paired, engine = load(args[0])
 if engine:
     print("| cpus | host CPU ns per coherence message (CoherenceBenchmark) |")
     print("|---|---|")

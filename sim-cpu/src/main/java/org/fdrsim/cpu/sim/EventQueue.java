@@ -9,9 +9,9 @@ import java.util.Arrays;
  *
  * <p>Two stores, one order. An event due within {@link #WHEEL} cycles of now (a delivery, a
  * delayed send: nearly all) goes to a timing wheel, one FIFO bucket per cycle, found again
- * through a bitmap: scheduling and firing it compare no times, and comparisons of times no
- * branch predictor can guess were most of a binary heap's cost at the few events the machine
- * keeps pending (docs/performance.md, "Stop 28"). A bucket holds one time only (every event in
+ * through a bitmap: scheduling and firing it compare no times, which no branch predictor could
+ * guess. With 6 or 12 events pending that made an event 1.5-2x cheaper than in the heap
+ * ({@code EventQueueBenchmark}, docs/performance.md, "Stop 28"). A bucket holds one time only (every event in
  * the wheel is due before now + {@code WHEEL}) and its FIFO is scheduling order. Later events
  * wait in a four-ary heap of (time, sequence, slot); a step fires whichever store's earliest
  * event comes first by (time, sequence), so an event that waited in the heap still fires before
@@ -253,10 +253,9 @@ public final class EventQueue {
             long cs = seqs[first];
             int end = Math.min(first + 4, last);
             for (int c = first + 1; c < end; c++) {
-                long tc = times[c];
-                if (tc < ct || (tc == ct && seqs[c] < cs)) {
+                if (before(times[c], seqs[c], ct, cs)) {
                     child = c;
-                    ct = tc;
+                    ct = times[c];
                     cs = seqs[c];
                 }
             }
