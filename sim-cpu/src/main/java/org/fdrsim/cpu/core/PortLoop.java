@@ -30,6 +30,7 @@ final class PortLoop {
         final long memSize = cpu.memorySize;
         final MemoryPort mem = cpu.memory;
         final boolean[] spins = cpu.spinHeads;
+        final int repeatHit = mem.repeatedHitCycles(); // the port's, asked once a slice
 
         int pc = cpu.pc;
         long ic = cpu.ic;
@@ -162,8 +163,8 @@ final class PortLoop {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, false, v);
                     }
                     if (spins[p]) {
-                        long k = SpinLoops.repeat(cpu, code, p, a, false, ic, icStop);
-                        long cycles = k * mem.repeatedHitCycles();
+                        long k = SpinLoops.repeat(cpu, code, p, a, false, ic, icStop, repeatHit);
+                        long cycles = k * repeatHit;
                         ic += 2 * k;
                         extra += cycles;
                         icStop -= cycles;
@@ -286,8 +287,8 @@ final class PortLoop {
                         cpu.accessListener.memoryAccess(cpu.id, ic + 1, p, a, true, old);
                     }
                     if (spins[p] && old == operand) { // a swap that wrote the value it found
-                        long k = SpinLoops.repeat(cpu, code, p, a, true, ic, icStop);
-                        long cycles = k * mem.repeatedHitCycles();
+                        long k = SpinLoops.repeat(cpu, code, p, a, true, ic, icStop, repeatHit);
+                        long cycles = k * repeatHit;
                         ic += 2 * k;
                         extra += cycles;
                         icStop -= cycles;

@@ -53,13 +53,13 @@ final class SpinLoops {
      * Counts the iterations of the spin loop at {@code p} that run in full before the slice
      * stops, after the access at {@code p} that just hit (the caller checked that it changed no
      * memory), and records their hits. {@code ic} and {@code icStop} are the loop's locals before
-     * the access's IC is counted; the caller adds {@code 2 * k} to the IC and {@code k} times the
-     * port's {@link MemoryPort#repeatedHitCycles} to the extra cycles, and takes the latter from
-     * the stop.
+     * the access's IC is counted; {@code hit} is the port's {@link MemoryPort#repeatedHitCycles}.
+     * The caller adds {@code 2 * k} to the IC and {@code k * hit} to the extra cycles, and takes
+     * the latter from the stop.
      * Returns {@code k}, 0 if the loop does not go round again or the hits must each be seen.
      */
-    static long repeat(Processor cpu, int[] code, int p, long address, boolean write, long ic, long icStop) {
-        int hit = cpu.memory.repeatedHitCycles();
+    static long repeat(Processor cpu, int[] code, int p, long address, boolean write, long ic, long icStop,
+            int hit) {
         if (hit < 0 || cpu.accessListener != null || !loopsBack(code[p + 1], cpu.immf[p + 1], cpu.regs, p)) {
             return 0;
         }
