@@ -48,12 +48,23 @@ public final class BuildComparison {
                     o.turns, o.seconds, o.warmup);
             System.out.printf("  new / base: median %.3f, quartiles %.3f-%.3f%n", r.median(), r.lowerQuartile(),
                     r.upperQuartile());
-            System.out.printf("  base %.3f M/s, new %.3f M/s (means of the turns; instructions, or messages for"
-                    + " coherence)%n", r.baseMean() / 1e6, r.newMean() / 1e6);
+            System.out.printf("  base %.3f M, new %.3f M %s per CPU second (means of the turns)%n", r.baseMean() / 1e6,
+                    r.newMean() / 1e6, unit(o.work));
         } catch (IllegalArgumentException e) {
             System.err.println("BuildComparison: " + e.getMessage());
             System.exit(2);
+        } catch (IllegalStateException e) {
+            System.err.println("BuildComparison: " + e.getMessage()); // a build under test failed its run
+            System.exit(1);
         }
+    }
+
+    private static String unit(String work) {
+        return switch (work) {
+            case "coherence" -> "coherence messages";
+            case "arithmetic" -> "arithmetic steps";
+            default -> "simulated instructions";
+        };
     }
 
     /**
@@ -82,7 +93,8 @@ public final class BuildComparison {
             ratios[t] = n / b;
             baseSum += b;
             newSum += n;
-            out.printf("turn %d: base %.3f M/s, new %.3f M/s, new / base %.3f%n", t + 1, b / 1e6, n / 1e6, ratios[t]);
+            out.printf("turn %d: base %.3f M/s, new %.3f M/s, new / base %.3f%n", t + 1, b / 1e6, n / 1e6,
+                    ratios[t]);
         }
         return Result.of(ratios, baseSum / turns, newSum / turns);
     }
