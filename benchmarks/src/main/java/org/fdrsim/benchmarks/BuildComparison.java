@@ -11,9 +11,10 @@ import java.util.function.LongSupplier;
  * the same work (a workload's timed or recorded runs, or the protocol tester) in the base and
  * the new build, turn by turn, with which goes first swapped every turn. Each turn pair gives a
  * ratio new / base of work per CPU second; the median and quartiles of those ratios are the
- * result. The host's speed drifts from one second to the next by up to a third on this project's
- * machine (docs/performance.md, "Stop 29"), so rounds minutes apart, in separate JVMs, compare
- * phases of the host as much as builds; turns a second apart see nearly the same host. Each
+ * result. The host's speed drifts by up to 1.4x within minutes on this project's machine, so
+ * rounds minutes apart, in separate JVMs, compare phases of the host as much as builds; turns a
+ * second apart are meant to see more nearly the same host, and an A/A run shows how nearly
+ * (docs/performance.md, "Stop 29": quartiles 0.93-1.02 on the recorded random tester). Each
  * build's classes are compiled by the JIT of the same JVM, with the same warm-up. An A/A run (one
  * jar as both builds) gives the spread to read a result against.
  *
