@@ -8,18 +8,19 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
  * One build of fdrsim loaded into its own class loader, so that two builds can run side by side
  * in one JVM ({@link BuildComparison}): a run of the chosen work returns how much it did
- * (simulated instructions, or coherence messages). Reaches the build through the public API
- * that {@link WorkloadBenchmark} and {@link CoherenceBenchmark} use, by reflection, since the two
- * builds' classes have the same names.
+ * (simulated instructions, or coherence messages). The work is the loaded build's own benchmark
+ * method ({@link WorkloadBenchmark#timed}, {@link WorkloadBenchmark#recorded},
+ * {@link CoherenceBenchmark#messages}) on a benchmark object set up as JMH would, so both builds
+ * run what their JMH benchmarks run; reached by reflection, since the two builds' classes have
+ * the same names.
  */
 final class BuildUnderTest {
-    private static final String WORKLOAD = "org.fdrsim.benchmarks.BenchmarkWorkload";
+    private static final String WORKLOAD = "org.fdrsim.benchmarks.WorkloadBenchmark";
     private static final int ARITHMETIC_STEPS = 20_000_000;
     private static long arithmeticState = 1;
 
@@ -29,10 +30,9 @@ final class BuildUnderTest {
     /**
      * The work {@code what} on {@code cpus} processors in the build at {@code classpath} (a
      * benchmarks jar, a directory, or several joined with the path separator):
-     * {@code coherence} (the protocol tester of {@link CoherenceBenchmark}; counts messages),
-     * {@code timed:<workload>} or {@code recorded:<workload>} ({@link BenchmarkWorkload}'s runs;
-     * count instructions), or {@code arithmetic} (a loop in registers that loads nothing: the
-     * host's own noise floor).
+     * {@code coherence} ({@link CoherenceBenchmark}; counts messages), {@code timed:<workload>}
+     * or {@code recorded:<workload>} ({@link WorkloadBenchmark}; count instructions), or
+     * {@code arithmetic} (a loop in registers that loads nothing: the host's own noise floor).
      */
     static LongSupplier load(String classpath, String what, int cpus) {
         if (what.equals("arithmetic")) {
@@ -76,50 +76,32 @@ final class BuildUnderTest {
         return new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
     }
 
-    /**
-     * {@link CoherenceBenchmark}'s tester configuration, built here through the tester's public API
-     * rather than asked of the benchmark, so that builds older than this class compare too.
-     */
+    /** {@link CoherenceBenchmark#messages} of the loaded build at {@code cpus} processors. */
     private static LongSupplier coherence(ClassLoader loader, int cpus) throws ReflectiveOperationException {
-        Class<?> config = loader.loadClass("org.fdrsim.coherence.tester.TesterConfig");
-        Object c = config.getMethod("defaults").invoke(null);
-        c = config.getMethod("withTorus", boolean.class).invoke(c, true);
-        c = config.getMethod("withCaches", int.class, int.class, int.class).invoke(c, 1024, 4, 64);
-        c = config.getMethod("withShape", int.class, int.class, int.class).invoke(c, cpus, 8, 8);
-        Object base = config.getMethod("withOps", long.class).invoke(c, 100_000L);
-        Method withSeed = config.getMethod("withSeed", long.class);
-        Method run = loader.loadClass("org.fdrsim.coherence.tester.ProtocolTester").getMethod("run", config);
-        Method stats = loader.loadClass("org.fdrsim.coherence.tester.TesterResult").getMethod("stats");
-        long[] seed = {0};
-        return () -> {
-            Map<?, ?> s = (Map<?, ?>) call(stats, call(run, null, call(withSeed, base, ++seed[0])));
-            Map<?, ?> total = (Map<?, ?>) ((Map<?, ?>) s.get("messages")).get("total");
-            return ((Number) total.get("count")).longValue();
-        };
+        Class<?> type = loader.loadClass("org.fdrsim.benchmarks.CoherenceBenchmark");
+        Object benchmark = type.getConstructor().newInstance();
+        type.getField("cpus").setInt(benchmark, cpus);
+        type.getMethod("setup").invoke(benchmark);
+        Object cpu = loader.loadClass(WORKLOAD + "$CpuTime").getConstructor().newInstance();
+        Method messages = type.getMethod("messages", cpu.getClass());
+        return () -> (Long) call(messages, benchmark, cpu);
     }
 
+    /**
+     * {@link WorkloadBenchmark#timed} or {@link WorkloadBenchmark#recorded} of the loaded build;
+     * its setup also records the workload once, for its replay benchmark.
+     */
     private static LongSupplier workload(ClassLoader loader, String key, int cpus, boolean recorded)
             throws ReflectiveOperationException {
-        Class<?> workloads = loader.loadClass(WORKLOAD);
-        Object w = accessible(workloads.getDeclaredMethod("of", String.class)).invoke(null, key);
-        Object program = accessible(workloads.getDeclaredMethod("program", int.class)).invoke(w, cpus);
-        Object config = accessible(workloads.getDeclaredMethod("config", int.class, boolean.class))
-                .invoke(w, cpus, recorded);
-        Class<?> simulation = loader.loadClass("org.fdrsim.machine.Simulation");
-        Object console = loader.loadClass("org.fdrsim.cpu.io.Console").getMethod("silent").invoke(null);
-        Class<?> options = loader.loadClass("org.fdrsim.machine.RunOptions");
-        Object logs = options.getField("LOGS").get(null);
-        Method run = simulation.getMethod("run", loader.loadClass("org.fdrsim.cpu.program.ProgramImage"),
-                loader.loadClass("org.fdrsim.machine.config.MachineConfig"),
-                loader.loadClass("org.fdrsim.cpu.io.Console"), options);
-        Method machine = run.getReturnType().getMethod("machine");
-        Method instructions = machine.getReturnType().getMethod("instructionsSoFar");
-        return () -> (Long) call(instructions, call(machine, call(run, null, program, config, console, logs)));
-    }
-
-    private static Method accessible(Method m) {
-        m.setAccessible(true); // BenchmarkWorkload is package-private in the loaded build
-        return m;
+        Class<?> type = loader.loadClass(WORKLOAD);
+        Object benchmark = type.getConstructor().newInstance();
+        type.getField("workload").set(benchmark, key);
+        type.getField("cpus").setInt(benchmark, cpus);
+        type.getMethod("setup").invoke(benchmark);
+        Object instructions = loader.loadClass(WORKLOAD + "$Instructions").getConstructor().newInstance();
+        Object cpu = loader.loadClass(WORKLOAD + "$CpuTime").getConstructor().newInstance();
+        Method run = type.getMethod(recorded ? "recorded" : "timed", instructions.getClass(), cpu.getClass());
+        return () -> (Long) call(run, benchmark, instructions, cpu);
     }
 
     private static Object call(Method m, Object target, Object... args) {

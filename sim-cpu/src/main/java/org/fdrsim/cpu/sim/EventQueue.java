@@ -22,6 +22,8 @@ public final class EventQueue {
     /** Cycles the wheel spans: a power of two, 64 bitmap words under one summary word. */
     static final int WHEEL = 4096;
     private static final int MASK = WHEEL - 1;
+    /** Bitmap words, one bit a bucket. */
+    private static final int WORDS = WHEEL / 64;
     private static final int INITIAL = 1024;
     private static final int NONE = -1;
 
@@ -39,7 +41,7 @@ public final class EventQueue {
     // the wheel: per bucket (time & MASK) its first and last slot; a bit per non-empty bucket
     private final int[] bucketHead = new int[WHEEL];
     private final int[] bucketTail = new int[WHEEL];
-    private final long[] bucketBits = new long[WHEEL / 64];
+    private final long[] bucketBits = new long[WORDS];
     /** Bit w set when bucketBits[w] is not 0. */
     private long bucketWords;
     private int wheelSize;
@@ -209,7 +211,7 @@ public final class EventQueue {
         if (word != 0) {
             return (w << 6) + Long.numberOfTrailingZeros(word);
         }
-        long later = w == 63 ? 0 : bucketWords & (-1L << (w + 1));
+        long later = w == WORDS - 1 ? 0 : bucketWords & (-1L << (w + 1));
         int v = Long.numberOfTrailingZeros(later != 0 ? later : bucketWords); // else round to the start
         return (v << 6) + Long.numberOfTrailingZeros(bucketBits[v]);
     }
