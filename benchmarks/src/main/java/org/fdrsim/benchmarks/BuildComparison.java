@@ -8,8 +8,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Two builds of fdrsim in one JVM, alternated every fraction of a second of thread CPU time:
- * the same work (a workload's timed or recorded runs, or the protocol tester) in the base and
- * the new build, turn by turn, with which goes first swapped every turn. Each turn pair gives a
+ * the same work (a workload's timed or recorded runs or its replay, or the protocol tester) in
+ * the base and the new build, turn by turn, with which goes first swapped every turn. Each turn pair gives a
  * ratio new / base of work per CPU second; the median and quartiles of those ratios are the
  * result. The host's speed drifts by up to 1.4x within minutes on this project's machine, so
  * rounds minutes apart, in separate JVMs, compare phases of the host as much as builds; turns a
@@ -27,7 +27,7 @@ public final class BuildComparison {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String USAGE = "usage: BuildComparison BASE NEW WORK [--cpus N] [--turns N] [--seconds S]"
             + " [--warmup N]; BASE and NEW are benchmarks jars, WORK is coherence, timed:<workload>,"
-            + " recorded:<workload> or arithmetic";
+            + " recorded:<workload>, replay:<workload> or arithmetic";
 
     private final LongSupplier base;
     private final LongSupplier next;

@@ -30,8 +30,9 @@ final class BuildUnderTest {
     /**
      * The work {@code what} on {@code cpus} processors in the build at {@code classpath} (a
      * benchmarks jar, a directory, or several joined with the path separator):
-     * {@code coherence} ({@link CoherenceBenchmark}; counts messages), {@code timed:<workload>}
-     * or {@code recorded:<workload>} ({@link WorkloadBenchmark}; count instructions), or
+     * {@code coherence} ({@link CoherenceBenchmark}; counts messages), {@code timed:<workload>},
+     * {@code recorded:<workload>} or {@code replay:<workload>} ({@link WorkloadBenchmark}; count
+     * instructions), or
      * {@code arithmetic} (a loop in registers that loads nothing: the host's own noise floor).
      */
     static LongSupplier load(String classpath, String what, int cpus) {
@@ -45,11 +46,11 @@ final class BuildUnderTest {
             }
             int colon = what.indexOf(':');
             String kind = colon < 0 ? "" : what.substring(0, colon);
-            if (!kind.equals("timed") && !kind.equals("recorded")) {
-                throw new IllegalArgumentException("unknown work '" + what
-                        + "': expected coherence, timed:<workload>, recorded:<workload> or arithmetic");
+            if (!kind.equals("timed") && !kind.equals("recorded") && !kind.equals("replay")) {
+                throw new IllegalArgumentException("unknown work '" + what + "': expected coherence,"
+                        + " timed:<workload>, recorded:<workload>, replay:<workload> or arithmetic");
             }
-            return workload(loader, what.substring(colon + 1), cpus, kind.equals("recorded"));
+            return workload(loader, what.substring(colon + 1), cpus, kind);
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException(classpath + ": " + e.getCause().getMessage());
         } catch (ReflectiveOperationException e) {
@@ -88,10 +89,11 @@ final class BuildUnderTest {
     }
 
     /**
-     * {@link WorkloadBenchmark#timed} or {@link WorkloadBenchmark#recorded} of the loaded build;
-     * its setup also records the workload once, for its replay benchmark.
+     * {@link WorkloadBenchmark#timed}, {@link WorkloadBenchmark#recorded} or
+     * {@link WorkloadBenchmark#replay} ({@code kind}) of the loaded build; its setup records the
+     * workload once, the dump the replay runs from.
      */
-    private static LongSupplier workload(ClassLoader loader, String key, int cpus, boolean recorded)
+    private static LongSupplier workload(ClassLoader loader, String key, int cpus, String kind)
             throws ReflectiveOperationException {
         Class<?> type = loader.loadClass(WORKLOAD);
         Object benchmark = type.getConstructor().newInstance();
@@ -100,7 +102,7 @@ final class BuildUnderTest {
         type.getMethod("setup").invoke(benchmark);
         Object instructions = loader.loadClass(WORKLOAD + "$Instructions").getConstructor().newInstance();
         Object cpu = loader.loadClass(WORKLOAD + "$CpuTime").getConstructor().newInstance();
-        Method run = type.getMethod(recorded ? "recorded" : "timed", instructions.getClass(), cpu.getClass());
+        Method run = type.getMethod(kind, instructions.getClass(), cpu.getClass());
         return () -> (Long) call(run, benchmark, instructions, cpu);
     }
 

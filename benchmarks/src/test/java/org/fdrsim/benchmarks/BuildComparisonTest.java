@@ -38,6 +38,7 @@ class BuildComparisonTest {
     @Test
     void loadsABuildsWorkloadAndProtocolTesterRuns() {
         assertThat(BuildUnderTest.load(THIS_BUILD, "timed:random-tester", 4).getAsLong()).isGreaterThan(100_000);
+        assertThat(BuildUnderTest.load(THIS_BUILD, "replay:random-tester", 4).getAsLong()).isGreaterThan(100_000);
         assertThat(BuildUnderTest.load(THIS_BUILD, "coherence", 4).getAsLong()).isGreaterThan(100_000);
     }
 

@@ -13,9 +13,10 @@ import org.objectweb.asm.Opcodes;
 /**
  * Compiles a hot loop of a processor's code, the instructions from a loop's head to the
  * branch back to it, into a {@link TranslatedLoop}: a hidden class whose one method does what
- * the interpreter would, instruction by instruction, with registers in the processor's array
- * and memory through its kept pages. Guest branches inside the range become JVM branches, so
- * the JIT compiles the guest loop as if it were Java, with no decode and no dispatch.
+ * the interpreter would, instruction by instruction, with registers in JVM locals (loaded from
+ * the processor's array on entry, stored back on every way out) and memory through its kept
+ * pages. Guest branches inside the range become JVM branches, so the JIT compiles the guest
+ * loop as if it were Java, with no decode and no dispatch.
  *
  * <p>What the loop cannot run without the machine (a page not kept, a device, a division by
  * zero, an indirect jump, a system instruction) ends the run on that instruction, not executed;
@@ -47,6 +48,11 @@ final class LoopTranslator {
     private static final int COUNT = 4;
     private static final int ADDRESS = 5; // a long: 5 and 6
     private static final int PAGE = 7;
+    /** Guest register i lives in the long local {@code FIRST_REGISTER + 2 * i} while the loop runs. */
+    private static final int FIRST_REGISTER = 8;
+    private static final int REGISTERS = Code.DISCARD_REGISTER + 1;
+    /** The run's result, (count << 32) | pc, on its way out through the write-back. */
+    private static final int RESULT = FIRST_REGISTER + 2 * REGISTERS;
 
     private final int[] packed;
     private final long[] imm;
@@ -55,6 +61,12 @@ final class LoopTranslator {
     private final int end;
     private final int length;
     private final Label[] labels;
+    /** Registers the loop reads or writes: loaded into locals on entry. */
+    private final boolean[] used = new boolean[REGISTERS];
+    /** Registers the loop writes: stored back on every way out. */
+    private final boolean[] written = new boolean[REGISTERS];
+    /** Where every way out goes with its result on the stack: the registers' write-back. */
+    private final Label writeBack = new Label();
 
     private LoopTranslator(Processor cpu, int head, int end) {
         this.packed = cpu.packed;
@@ -133,11 +145,39 @@ final class LoopTranslator {
         mv.visitCode();
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, COUNT);
+        // The registers are JVM locals while the loop runs, not the array: a store to a page
+        // (also a long[]) could be one to the register array for all the JIT knows, so with the
+        // array every register read after a store would be a load again. The loads on entry
+        // come last in the code, when the instructions have said which registers they use.
+        Label entry = new Label();
+        mv.visitJumpInsn(Opcodes.GOTO, entry);
         for (int p = head; p <= end; p++) {
             mv.visitLabel(labels[p - head]);
             instruction(mv, p);
         }
         exit(mv, end + 1); // the branch back fell through
+        mv.visitLabel(writeBack);
+        mv.visitVarInsn(Opcodes.LSTORE, RESULT);
+        for (int i = 0; i < REGISTERS; i++) {
+            if (written[i]) {
+                mv.visitVarInsn(Opcodes.ALOAD, R);
+                mv.visitLdcInsn(i);
+                mv.visitVarInsn(Opcodes.LLOAD, FIRST_REGISTER + 2 * i);
+                mv.visitInsn(Opcodes.LASTORE);
+            }
+        }
+        mv.visitVarInsn(Opcodes.LLOAD, RESULT);
+        mv.visitInsn(Opcodes.LRETURN);
+        mv.visitLabel(entry);
+        for (int i = 0; i < REGISTERS; i++) {
+            if (used[i]) {
+                mv.visitVarInsn(Opcodes.ALOAD, R);
+                mv.visitLdcInsn(i);
+                mv.visitInsn(Opcodes.LALOAD);
+                mv.visitVarInsn(Opcodes.LSTORE, FIRST_REGISTER + 2 * i);
+            }
+        }
+        mv.visitJumpInsn(Opcodes.GOTO, labels[0]);
         Label endOfCode = new Label();
         mv.visitLabel(endOfCode);
         mv.visitMaxs(0, 0);
@@ -155,23 +195,20 @@ final class LoopTranslator {
         long k = imm[p];
         switch (op) {
             case 0, 1 -> { // LI, LA
-                startStore(mv, rd);
                 mv.visitLdcInsn(k);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 2 -> { // MOV
-                startStore(mv, rd);
                 reg(mv, rs1);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 3 -> { // NOP
             }
             case 4, 5, 6, 9, 10, 11 -> { // ADD SUB MUL AND OR XOR
-                startStore(mv, rd);
                 reg(mv, rs1);
                 reg(mv, rs2);
                 mv.visitInsn(binary(op));
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 7, 8 -> { // DIV, REM: the interpreter faults on a zero divisor
                 reg(mv, rs2);
@@ -181,49 +218,43 @@ final class LoopTranslator {
                 mv.visitJumpInsn(Opcodes.IFNE, ok);
                 exit(mv, p);
                 mv.visitLabel(ok);
-                startStore(mv, rd);
                 reg(mv, rs1);
                 reg(mv, rs2);
                 mv.visitInsn(op == 7 ? Opcodes.LDIV : Opcodes.LREM);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 12, 13, 14 -> { // SHL SHR SAR: the low 6 bits of the amount
-                startStore(mv, rd);
                 reg(mv, rs1);
                 reg(mv, rs2);
                 mv.visitInsn(Opcodes.L2I);
                 mv.visitInsn(op == 12 ? Opcodes.LSHL : op == 13 ? Opcodes.LUSHR : Opcodes.LSHR);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 15, 16 -> { // SLT, SLTU
-                startStore(mv, rd);
                 reg(mv, rs1);
                 flipIfUnsigned(mv, op == 16);
                 reg(mv, rs2);
                 flipIfUnsigned(mv, op == 16);
                 lessThanToLong(mv);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 17, 18, 19, 20 -> { // ADDI ANDI ORI XORI
-                startStore(mv, rd);
                 reg(mv, rs1);
                 mv.visitLdcInsn(k);
                 mv.visitInsn(op == 17 ? Opcodes.LADD : op == 18 ? Opcodes.LAND : op == 19 ? Opcodes.LOR : Opcodes.LXOR);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 21, 22, 23 -> { // SHLI SHRI SARI
-                startStore(mv, rd);
                 reg(mv, rs1);
                 mv.visitLdcInsn((int) k & 63);
                 mv.visitInsn(op == 21 ? Opcodes.LSHL : op == 22 ? Opcodes.LUSHR : Opcodes.LSHR);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 24 -> { // SLTI
-                startStore(mv, rd);
                 reg(mv, rs1);
                 mv.visitLdcInsn(k);
                 lessThanToLong(mv);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 25, 26, 27, 28, 29, 30, 31 -> access(mv, p, op, rd, rs1, rs2, k);
             case 32, 33, 34, 35, 36, 37 -> { // conditional branches
@@ -243,9 +274,8 @@ final class LoopTranslator {
                 jump(mv, p, (int) k);
             }
             case 39 -> { // JAL: ra = r31
-                startStore(mv, Code.DISCARD_REGISTER - 1);
                 mv.visitLdcInsn((long) (p + 1));
-                endStore(mv);
+                storeReg(mv, Code.DISCARD_REGISTER - 1);
                 count(mv);
                 jump(mv, p, (int) k);
             }
@@ -274,10 +304,9 @@ final class LoopTranslator {
         mv.visitLabel(kept);
         switch (op) {
             case 25, 27 -> { // LD, LB
-                startStore(mv, rd);
                 pageAndAddress(mv);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, op == 25 ? "load" : "loadByte", "([JJ)J", false);
-                endStore(mv);
+                storeReg(mv, rd);
             }
             case 26, 28 -> { // ST, SB
                 pageAndAddress(mv);
@@ -293,10 +322,7 @@ final class LoopTranslator {
                 } else {
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, op == 30 ? "swap" : "fetchAdd", "([JJJ)J", false);
                 }
-                mv.visitVarInsn(Opcodes.LSTORE, ADDRESS); // the address is not needed again
-                startStore(mv, rd);
-                mv.visitVarInsn(Opcodes.LLOAD, ADDRESS);
-                endStore(mv);
+                storeReg(mv, rd);
             }
         }
     }
@@ -325,34 +351,32 @@ final class LoopTranslator {
         mv.visitJumpInsn(Opcodes.GOTO, labels[target - head]);
     }
 
-    /** Returns (count << 32) | pc. */
-    private static void exit(MethodVisitor mv, int pc) {
+    /** Ends the run on {@code pc}: (count << 32) | pc, returned after the registers' write-back. */
+    private void exit(MethodVisitor mv, int pc) {
         mv.visitVarInsn(Opcodes.ILOAD, COUNT);
         mv.visitInsn(Opcodes.I2L);
         mv.visitLdcInsn(32);
         mv.visitInsn(Opcodes.LSHL);
         mv.visitLdcInsn(pc & 0xffffffffL);
         mv.visitInsn(Opcodes.LOR);
-        mv.visitInsn(Opcodes.LRETURN);
+        mv.visitJumpInsn(Opcodes.GOTO, writeBack);
     }
 
     private static void count(MethodVisitor mv) {
         mv.visitIincInsn(COUNT, 1);
     }
 
-    private static void reg(MethodVisitor mv, int i) {
-        mv.visitVarInsn(Opcodes.ALOAD, R);
-        mv.visitLdcInsn(i);
-        mv.visitInsn(Opcodes.LALOAD);
+    /** Pushes guest register {@code i}. */
+    private void reg(MethodVisitor mv, int i) {
+        used[i] = true;
+        mv.visitVarInsn(Opcodes.LLOAD, FIRST_REGISTER + 2 * i);
     }
 
-    private static void startStore(MethodVisitor mv, int i) {
-        mv.visitVarInsn(Opcodes.ALOAD, R);
-        mv.visitLdcInsn(i);
-    }
-
-    private static void endStore(MethodVisitor mv) {
-        mv.visitInsn(Opcodes.LASTORE);
+    /** Pops the long on the stack into guest register {@code i}. */
+    private void storeReg(MethodVisitor mv, int i) {
+        used[i] = true; // loaded on entry too: a way out before this store writes the old value back
+        written[i] = true;
+        mv.visitVarInsn(Opcodes.LSTORE, FIRST_REGISTER + 2 * i);
     }
 
     private static void flipIfUnsigned(MethodVisitor mv, boolean unsigned) {
