@@ -7,6 +7,7 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
+import org.fdrsim.workloads.CommercialWorkload;
 import org.fdrsim.workloads.Programs;
 import org.fdrsim.workloads.RandomTester;
 import org.fdrsim.workloads.WorkloadRegistry;
@@ -20,6 +21,12 @@ import org.fdrsim.workloads.WorkloadRegistry;
  * instead of the shipped 4096 (1.4 M), and the mostly-private mix of {@code examples/private-mix.s}
  * (2 M). On 16 processors the kernel workloads and fft run 6.5 to 9.6 M instructions, most of
  * them idle and barrier spinning.
+ *
+ * <p>The other shipped workloads are here too, outside the default table (name them with
+ * {@code -p workload=...}), so that a target set for every workload can be measured on every
+ * one: the SPLASH kernels lu, radix and stencil as shipped, the commercial proxies oltp, jbb and
+ * web at their shipped amount of work, and the packet-echo service as shipped. console-echo is
+ * not: it copies console input, and a benchmark has none to give it.
  */
 enum BenchmarkWorkload {
     RANDOM_TESTER("random-tester"),
@@ -28,7 +35,14 @@ enum BenchmarkWorkload {
     DYNWEB("dynweb"),
     DISK_CHECKSUM("disk-checksum"),
     FFT("fft"),
-    PRIVATE_MIX("private-mix");
+    PRIVATE_MIX("private-mix"),
+    LU("lu"),
+    RADIX("radix"),
+    STENCIL("stencil"),
+    OLTP("oltp"),
+    JBB("jbb"),
+    WEB("web"),
+    PACKET_ECHO("packet-echo");
 
     /** Random-tester operations per processor are this / 86 / processors: about 250 K instructions in all. */
     private static final long TESTER_INSTRUCTIONS = 1_000_000;
@@ -60,10 +74,18 @@ enum BenchmarkWorkload {
                 case FFT -> Programs.assemble("splash/fft", Programs.source("splash/fft")
                         .replaceFirst("\\.equ LOGN, 12", ".equ LOGN, 10").replaceFirst("\\.equ N, 4096", ".equ N, 1024"));
                 case PRIVATE_MIX -> PrivateWorkload.program();
+                case LU, RADIX, STENCIL -> WorkloadRegistry.shipped("splash/" + key);
+                case OLTP, JBB, WEB -> WorkloadRegistry.scaled(key, commercialWork(), cpus);
+                case PACKET_ECHO -> WorkloadRegistry.shipped("fullsys/" + key);
             };
         } catch (AssemblyException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
+    }
+
+    /** A commercial proxy's shipped amount of work (transactions or packets). */
+    private long commercialWork() {
+        return CommercialWorkload.parse(key).defaultScale();
     }
 
     /** The machine: FDR1 with {@code cpus} processors, seed 1, the workload's settings, the recorder on or off. */
@@ -71,7 +93,9 @@ enum BenchmarkWorkload {
         List<String> s = new ArrayList<>(List.of("cpus=" + cpus, "seed=1", "recorder.enabled=" + recorder));
         switch (this) {
             case DYNWEB -> s.addAll(WorkloadRegistry.settings("dynweb", DYNWEB_REQUESTS));
+            case OLTP, JBB, WEB -> s.addAll(WorkloadRegistry.settings(key, commercialWork()));
             case DISK_CHECKSUM -> s.add("devices.enabled=true");
+            case PACKET_ECHO -> s.addAll(List.of("devices.enabled=true", "devices.nic.packets=12"));
             case PRIVATE_MIX -> s.add("limits.maxInstructions=2000000");
             default -> { }
         }
