@@ -1,8 +1,10 @@
 package org.fdrsim.benchmarks;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.asm.AssemblyException;
+import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
@@ -25,8 +27,8 @@ import org.fdrsim.workloads.WorkloadRegistry;
  * <p>The other shipped workloads are here too, outside the default table (name them with
  * {@code -p workload=...}), so that a target set for every workload can be measured on every
  * one: the SPLASH kernels lu, radix and stencil as shipped, the commercial proxies oltp, jbb and
- * web at their shipped amount of work, and the packet-echo service as shipped. console-echo is
- * not: it copies console input, and a benchmark has none to give it.
+ * web at their shipped amount of work, the packet-echo service as shipped, and console-echo
+ * copying a fixed input of {@value #CONSOLE_INPUT_BYTES} bytes.
  */
 enum BenchmarkWorkload {
     RANDOM_TESTER("random-tester"),
@@ -42,12 +44,17 @@ enum BenchmarkWorkload {
     OLTP("oltp"),
     JBB("jbb"),
     WEB("web"),
-    PACKET_ECHO("packet-echo");
+    PACKET_ECHO("packet-echo"),
+    CONSOLE_ECHO("console-echo");
 
     /** Random-tester operations per processor are this / 86 / processors: about 250 K instructions in all. */
     private static final long TESTER_INSTRUCTIONS = 1_000_000;
     /** Requests of the dynamic web proxy (about 0.6 M instructions on 4 processors). */
     private static final long DYNWEB_REQUESTS = 30;
+    /** console-echo's input, in bytes. */
+    static final int CONSOLE_INPUT_BYTES = 1_000;
+    /** console-echo's input: lines of a pangram, the same bytes in every run. */
+    private static final byte[] CONSOLE_INPUT = pangrams(CONSOLE_INPUT_BYTES);
 
     private final String key;
 
@@ -76,11 +83,27 @@ enum BenchmarkWorkload {
                 case PRIVATE_MIX -> PrivateWorkload.program();
                 case LU, RADIX, STENCIL -> WorkloadRegistry.shipped("splash/" + key);
                 case OLTP, JBB, WEB -> WorkloadRegistry.scaled(key, commercialWork(), cpus);
-                case PACKET_ECHO -> WorkloadRegistry.shipped("fullsys/" + key);
+                case PACKET_ECHO, CONSOLE_ECHO -> WorkloadRegistry.shipped("fullsys/" + key);
             };
         } catch (AssemblyException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * A new console for one run: console-echo's fixed input, no input for the others. New for
+     * each run because reading consumes the input.
+     */
+    Console console() {
+        return this == CONSOLE_ECHO ? new Console(CONSOLE_INPUT, null) : Console.silent();
+    }
+
+    private static byte[] pangrams(int bytes) {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < bytes) {
+            text.append("the quick brown fox jumps over the lazy dog\n");
+        }
+        return text.substring(0, bytes).getBytes(StandardCharsets.US_ASCII);
     }
 
     /** A commercial proxy's shipped amount of work (transactions or packets). */
@@ -96,6 +119,7 @@ enum BenchmarkWorkload {
             case OLTP, JBB, WEB -> s.addAll(WorkloadRegistry.settings(key, commercialWork()));
             case DISK_CHECKSUM -> s.add("devices.enabled=true");
             case PACKET_ECHO -> s.addAll(List.of("devices.enabled=true", "devices.nic.packets=12"));
+            case CONSOLE_ECHO -> s.add("devices.enabled=true");
             case PRIVATE_MIX -> s.add("limits.maxInstructions=2000000");
             default -> { }
         }

@@ -3,7 +3,6 @@ package org.fdrsim.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
-import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.RunOptions;
 import org.fdrsim.machine.Simulation;
@@ -60,6 +59,7 @@ public class WorkloadBenchmark {
     private MachineConfig timed;
     private MachineConfig recorded;
     private ReplayInput replayInput;
+    private BenchmarkWorkload kind;
 
     /** Simulated instructions, summed over the operations of an iteration: JMH reports them per second. */
     @State(Scope.Thread)
@@ -108,10 +108,11 @@ public class WorkloadBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         BenchmarkWorkload w = BenchmarkWorkload.of(workload);
+        kind = w;
         program = w.program(cpus);
         timed = w.config(cpus, false);
         recorded = w.config(cpus, true);
-        replayInput = DumpReplay.input(Simulation.run(program, recorded, Console.silent(), RunOptions.LOGS).dump(), 0);
+        replayInput = DumpReplay.input(Simulation.run(program, recorded, kind.console(), RunOptions.LOGS).dump(), 0);
     }
 
     @Benchmark
@@ -126,7 +127,7 @@ public class WorkloadBenchmark {
 
     /** One whole run of the program on {@code config}: its simulated instructions. */
     private long run(MachineConfig config) {
-        return Simulation.run(program, config, Console.silent(), RunOptions.LOGS).machine().instructionsSoFar();
+        return Simulation.run(program, config, kind.console(), RunOptions.LOGS).machine().instructionsSoFar();
     }
 
     /**
@@ -138,7 +139,7 @@ public class WorkloadBenchmark {
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public Simulation build() {
-        return Simulation.prepare(program, recorded, Console.silent(), RunOptions.LOGS);
+        return Simulation.prepare(program, recorded, kind.console(), RunOptions.LOGS);
     }
 
     /**

@@ -3,6 +3,10 @@ package org.fdrsim.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.isa.AddressMap;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,7 +17,7 @@ class BenchmarkWorkloadTest {
      * setup and replayed to the end (the replay throws if it does not complete), at 4 processors.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lu", "radix", "stencil", "oltp", "jbb", "web", "packet-echo"})
+    @ValueSource(strings = {"lu", "radix", "stencil", "oltp", "jbb", "web", "packet-echo", "console-echo"})
     void everyShippedWorkloadRecordsAndReplays(String workload) {
         WorkloadBenchmark b = new WorkloadBenchmark();
         b.workload = workload;
@@ -25,9 +29,21 @@ class BenchmarkWorkloadTest {
         assertThat(cpu.simulated).isEqualTo(replayed);
     }
 
+    /** console-echo really reads its fixed input: the run prints it in upper case, then its length. */
+    @Test
+    void consoleEchoCopiesItsInput() {
+        BenchmarkWorkload w = BenchmarkWorkload.of("console-echo");
+        Console console = w.console();
+        Simulation.run(w.program(4), w.config(4, true), console, RunOptions.LOGS);
+        assertThat(console.outputText())
+                .startsWith("THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG\nTHE QUICK")
+                .contains(String.valueOf(BenchmarkWorkload.CONSOLE_INPUT_BYTES));
+        assertThat(BenchmarkWorkload.of("fft").console().load(AddressMap.CONSOLE_GETC)).isEqualTo(-1);
+    }
+
     @Test
     void anUnknownWorkloadIsNamed() {
-        assertThatThrownBy(() -> BenchmarkWorkload.of("console-echo"))
-                .hasMessageContaining("unknown benchmark workload 'console-echo'");
+        assertThatThrownBy(() -> BenchmarkWorkload.of("console"))
+                .hasMessageContaining("unknown benchmark workload 'console'");
     }
 }
