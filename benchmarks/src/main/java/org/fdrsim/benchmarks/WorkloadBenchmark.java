@@ -59,6 +59,7 @@ public class WorkloadBenchmark {
     private MachineConfig timed;
     private MachineConfig recorded;
     private ReplayInput replayInput;
+    /** The workload {@link #workload} names: its program, configurations and console input. */
     private BenchmarkWorkload kind;
 
     /** Simulated instructions, summed over the operations of an iteration: JMH reports them per second. */
@@ -107,11 +108,10 @@ public class WorkloadBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-        BenchmarkWorkload w = BenchmarkWorkload.of(workload);
-        kind = w;
-        program = w.program(cpus);
-        timed = w.config(cpus, false);
-        recorded = w.config(cpus, true);
+        kind = BenchmarkWorkload.of(workload);
+        program = kind.program(cpus);
+        timed = kind.config(cpus, false);
+        recorded = kind.config(cpus, true);
         replayInput = DumpReplay.input(Simulation.run(program, recorded, kind.console(), RunOptions.LOGS).dump(), 0);
     }
 
