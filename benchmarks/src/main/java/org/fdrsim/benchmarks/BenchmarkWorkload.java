@@ -77,13 +77,12 @@ enum BenchmarkWorkload {
                 case RANDOM_TESTER -> new RandomTester(cpus, 16, TESTER_INSTRUCTIONS / 86 / cpus).assemble();
                 case RANDOM_TESTER_LONG -> new RandomTester(cpus, 16, 50 * TESTER_INSTRUCTIONS / 86 / cpus).assemble();
                 case DYNWEB -> WorkloadRegistry.scaled("dynweb", DYNWEB_REQUESTS, cpus);
-                case DISK_CHECKSUM -> WorkloadRegistry.shipped("fullsys/disk-checksum");
                 case FFT -> Programs.assemble("splash/fft", Programs.source("splash/fft")
                         .replaceFirst("\\.equ LOGN, 12", ".equ LOGN, 10").replaceFirst("\\.equ N, 4096", ".equ N, 1024"));
                 case PRIVATE_MIX -> PrivateWorkload.program();
                 case LU, RADIX, STENCIL -> WorkloadRegistry.shipped("splash/" + key);
                 case OLTP, JBB, WEB -> WorkloadRegistry.scaled(key, commercialWork(), cpus);
-                case PACKET_ECHO, CONSOLE_ECHO -> WorkloadRegistry.shipped("fullsys/" + key);
+                case DISK_CHECKSUM, PACKET_ECHO, CONSOLE_ECHO -> WorkloadRegistry.shipped("fullsys/" + key);
             };
         } catch (AssemblyException e) {
             throw new IllegalStateException(e.getMessage(), e);
@@ -117,9 +116,8 @@ enum BenchmarkWorkload {
         switch (this) {
             case DYNWEB -> s.addAll(WorkloadRegistry.settings("dynweb", DYNWEB_REQUESTS));
             case OLTP, JBB, WEB -> s.addAll(WorkloadRegistry.settings(key, commercialWork()));
-            case DISK_CHECKSUM -> s.add("devices.enabled=true");
+            case DISK_CHECKSUM, CONSOLE_ECHO -> s.add("devices.enabled=true");
             case PACKET_ECHO -> s.addAll(List.of("devices.enabled=true", "devices.nic.packets=12"));
-            case CONSOLE_ECHO -> s.add("devices.enabled=true");
             case PRIVATE_MIX -> s.add("limits.maxInstructions=2000000");
             default -> { }
         }

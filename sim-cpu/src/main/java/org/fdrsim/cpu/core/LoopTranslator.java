@@ -162,7 +162,7 @@ final class LoopTranslator {
             if (written[i]) {
                 mv.visitVarInsn(Opcodes.ALOAD, R);
                 mv.visitLdcInsn(i);
-                mv.visitVarInsn(Opcodes.LLOAD, FIRST_REGISTER + 2 * i);
+                mv.visitVarInsn(Opcodes.LLOAD, local(i));
                 mv.visitInsn(Opcodes.LASTORE);
             }
         }
@@ -174,7 +174,7 @@ final class LoopTranslator {
                 mv.visitVarInsn(Opcodes.ALOAD, R);
                 mv.visitLdcInsn(i);
                 mv.visitInsn(Opcodes.LALOAD);
-                mv.visitVarInsn(Opcodes.LSTORE, FIRST_REGISTER + 2 * i);
+                mv.visitVarInsn(Opcodes.LSTORE, local(i));
             }
         }
         mv.visitJumpInsn(Opcodes.GOTO, labels[0]);
@@ -366,17 +366,22 @@ final class LoopTranslator {
         mv.visitIincInsn(COUNT, 1);
     }
 
+    /** The JVM local (a long: two slots) that holds guest register {@code i} while the loop runs. */
+    private static int local(int i) {
+        return FIRST_REGISTER + 2 * i;
+    }
+
     /** Pushes guest register {@code i}. */
     private void reg(MethodVisitor mv, int i) {
         used[i] = true;
-        mv.visitVarInsn(Opcodes.LLOAD, FIRST_REGISTER + 2 * i);
+        mv.visitVarInsn(Opcodes.LLOAD, local(i));
     }
 
     /** Pops the long on the stack into guest register {@code i}. */
     private void storeReg(MethodVisitor mv, int i) {
         used[i] = true; // loaded on entry too: a way out before this store writes the old value back
         written[i] = true;
-        mv.visitVarInsn(Opcodes.LSTORE, FIRST_REGISTER + 2 * i);
+        mv.visitVarInsn(Opcodes.LSTORE, local(i));
     }
 
     private static void flipIfUnsigned(MethodVisitor mv, boolean unsigned) {
