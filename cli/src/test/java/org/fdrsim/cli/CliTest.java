@@ -43,6 +43,16 @@ class CliTest {
         assertThat(o.err()).containsPattern("host: [0-9.]+ s, [0-9.]+ MIPS");
     }
 
+    /** log-stall.s's comment gives both runs' cycles: the recorded one waits on its input log, the other never. */
+    @Test
+    void logStallWaitsOnlyWhenRecorded() {
+        String file = example("log-stall.s");
+        Outcome plain = fdr("run", file, "--cpus", "4", "--set", "recorder.enabled=false");
+        Outcome recorded = fdr("run", file, "--cpus", "4", "--set", "recorder.enabled=true");
+        assertThat(plain.out()).contains("instructions: 3200012 ").contains("cycles: 800003 (timed memory)");
+        assertThat(recorded.out()).contains("instructions: 3200012 ").contains("cycles: 636723202 (timed memory)");
+    }
+
     @Test
     void racyCounterOutputDependsOnlyOnTheSeed() {
         String file = example("racy-counter.s");
