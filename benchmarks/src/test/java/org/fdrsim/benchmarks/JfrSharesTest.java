@@ -20,10 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code benchmarks/jfr-shares.py} on a real recording: a recorded random-tester run profiled
- * with the JDK Flight Recorder. Its samples are the simulator's, so the timed run loop is on the
- * stacks of nearly all of them, which only whole stacks show (it is far below the top frame);
- * and the components add up to every sample.
+ * {@code benchmarks/jfr-shares.py} on a real recording: two seconds of recorded random-tester
+ * runs (about a hundred, each building its machine) profiled with the JDK Flight Recorder. From
+ * whole stacks a caller is on at least the samples of every method it calls, so down the chain
+ * from {@code Simulation.run} to a message's delivery the inclusive shares cannot grow, and the
+ * run loop, far below the top frame, is on most samples. From five-frame stacks (what
+ * {@code jfr print} gives by default) both fail: the deeper caller comes out smaller.
  */
 class JfrSharesTest {
     @Test
@@ -40,23 +42,35 @@ class JfrSharesTest {
             r.stop();
             r.dump(jfr);
         }
-        String out = run("python3", Path.of("jfr-shares.py").toAbsolutePath().toString(), jfr.toString(), "400");
+        String out = run("python3", Path.of("jfr-shares.py").toAbsolutePath().toString(), jfr.toString(), "1000");
         Matcher samples = Pattern.compile("^(\\d+) samples$", Pattern.MULTILINE).matcher(out);
         assertThat(samples.find()).as(out).isTrue();
         assertThat(Integer.parseInt(samples.group(1))).isGreaterThan(20);
 
         String inclusive = section(out, "inclusive:");
-        Matcher loop = Pattern.compile("^\\s*([0-9.]+)%\\s+org\\.fdrsim\\.machine\\.TimedRunLoop\\.run$", Pattern.MULTILINE)
-                .matcher(inclusive);
-        assertThat(loop.find()).as(out).isTrue();
-        assertThat(Double.parseDouble(loop.group(1))).isGreaterThan(60.0);
+        double simulation = share(inclusive, "org.fdrsim.machine.Simulation.run");
+        double loop = share(inclusive, "org.fdrsim.machine.TimedRunLoop.run");
+        double step = share(inclusive, "org.fdrsim.cpu.sim.EventQueue.step");
+        double deliver = share(inclusive, "org.fdrsim.coherence.network.Endpoints.deliver");
+        assertThat(loop).as(out).isGreaterThan(60.0);
+        assertThat(simulation).as(out).isGreaterThanOrEqualTo(loop);
+        assertThat(loop).as(out).isGreaterThanOrEqualTo(step);
+        assertThat(step).as(out).isGreaterThanOrEqualTo(deliver);
+        assertThat(deliver).as(out).isGreaterThan(0.0);
 
         double components = 0;
-        Matcher share = Pattern.compile("^\\s*([0-9.]+)%\\s", Pattern.MULTILINE).matcher(section(out, "by component"));
-        while (share.find()) {
-            components += Double.parseDouble(share.group(1));
+        Matcher each = Pattern.compile("^\\s*([0-9.]+)%\\s", Pattern.MULTILINE).matcher(section(out, "by component"));
+        while (each.find()) {
+            components += Double.parseDouble(each.group(1));
         }
         assertThat(components).isBetween(99.0, 101.0);
+    }
+
+    /** The inclusive share printed for {@code method}. */
+    private static double share(String inclusive, String method) {
+        Matcher m = Pattern.compile("^\\s*([0-9.]+)%\\s+" + Pattern.quote(method) + "$", Pattern.MULTILINE).matcher(inclusive);
+        assertThat(m.find()).as(method + " in\n" + inclusive).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     private static String section(String out, String title) {
