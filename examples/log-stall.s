@@ -6,12 +6,12 @@
 # iteration, while the same run without the recorder never waits:
 #
 #   ./fdr run examples/log-stall.s --cpus 4 --set recorder.enabled=false   # 800,003 cycles
-#   ./fdr run examples/log-stall.s --cpus 4 --set recorder.enabled=true    # 636,723,202 cycles
+#   ./fdr run examples/log-stall.s --cpus 4 --set recorder.enabled=true    # 636,723,206 cycles
 #
 # Same instructions (3,200,012), 796 times the simulated time. The machine jumps over a wait
-# instead of simulating it, so the host time of the two runs differs by the recorder's own work
-# (logging and compressing 8 bytes an iteration), not by the wait (docs/performance.md,
-# "Stop 32").
+# instead of simulating it cycle by cycle: the host time grows with the number of waits, not
+# with their length (docs/performance.md, "Stop 32"). Each wait falls before the processor's
+# next instruction, so an rdcycle after one reads the clock 3,200 cycles later.
 
         .equ ITERATIONS, 200000
 

@@ -278,10 +278,11 @@ final class TimedRunLoop {
     }
 
     /**
-     * A full input or interrupt log buffer stalls its processor (nothing is dropped). The
-     * entries are appended inside the interpreter's slice, whose clock lives in locals, so the
-     * stall is charged when the slice ends: the processor's clock moves to the time the buffer
-     * accepted its last entry.
+     * A full input or interrupt log buffer stalls its processor (nothing is dropped). An input
+     * entry's wait is charged by the interpreter before the next instruction (so a later
+     * {@code rdcycle} sees it); an interrupt entry is appended when the interrupt is taken,
+     * inside the slice, and its wait is charged here when the slice ends: the processor's clock
+     * moves to the time the buffer accepted its last entry.
      */
     private void chargeIoLogStall(Processor p) {
         long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
@@ -293,7 +294,11 @@ final class TimedRunLoop {
 
     /** Cycles processors waited for a full input or interrupt log buffer. */
     long ioLogStallCycles() {
-        return ioLogStallCycles;
+        long n = ioLogStallCycles;
+        for (Processor p : cpus) {
+            n += p.ioWaitCycles();
+        }
+        return n;
     }
 
     private static long saturatingAdd(long a, long b) {

@@ -8,7 +8,8 @@ import org.fdrsim.cpu.log.LogSink;
  * The input log as an {@link IoPort} decorator: every value a device register load or
  * {@code rdcycle} returns is appended (8 B) to the loading processor's sink, in program
  * order; stores pass through unlogged (replay regenerates them). A full sink's stall is
- * remembered per processor ({@link #stallUntil}); the machine may charge it.
+ * remembered per processor ({@link #stallUntil}): the timed loop makes the processor wait for
+ * it before its next instruction ({@link #waitUntil}).
  */
 public final class InputLog implements IoPort {
     private final IoPort devices;
@@ -62,6 +63,11 @@ public final class InputLog implements IoPort {
 
     /** The latest time processor {@code cpu}'s input-log sink asked it to wait until. */
     public long stallUntil(int cpu) {
+        return stallUntil[cpu];
+    }
+
+    @Override
+    public long waitUntil(int cpu) {
         return stallUntil[cpu];
     }
 

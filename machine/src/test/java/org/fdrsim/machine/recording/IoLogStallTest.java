@@ -55,4 +55,37 @@ class IoLogStallTest {
         assertThat(m[0].recorder().logs().buffer(LogKind.INPUT, 0).entries()).as("nothing is dropped")
                 .isEqualTo(2000);
     }
+    /**
+     * The wait falls between instructions, not at the end of the slice: once the input log is
+     * full, two rdcycles in a row read clocks a drain time apart (8 bytes at 10 MB/s: 3,200
+     * cycles at 4 GHz), where the run without the recorder reads 1 cycle apart.
+     */
+    @Test
+    void aRdcycleAfterAFullInputLogReadsTheClockAfterTheWait() throws Exception {
+        ProgramImage p = Assembler.assemble("rdcycle.s", """
+                        .text
+                _start: csrr r9, cpuid
+                        bne  r9, zero, done
+                        li   r3, 2000
+                fill:   rdcycle r1
+                        addi r3, r3, -1
+                        bne  r3, zero, fill
+                        rdcycle r1
+                        rdcycle r2
+                        sub  r4, r2, r1
+                        la   r5, gap
+                        st   r4, 0(r5)
+                done:   halt
+                        .data
+                        .align 64
+                gap:    .word 0
+                """, IncludeResolver.none());
+        long gapAddress = p.symbols().get("gap").value();
+        TimedMachine[] m = new TimedMachine[1];
+        run(p, List.of("recorder.enabled=false"), m);
+        assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).isEqualTo(1);
+        run(p, List.of("recorder.enabled=true"), m);
+        assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).isBetween(3_190L, 3_210L);
+        assertThat(m[0].ioLogStallCycles()).isGreaterThan(900L * 3_200);
+    }
 }

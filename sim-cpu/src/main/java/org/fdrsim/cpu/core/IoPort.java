@@ -28,4 +28,13 @@ public interface IoPort {
     default long readCycleCounter(int cpu, long cycle) {
         return cycle;
     }
+
+    /**
+     * The cycle before which processor {@code cpu} may not go on after its last load or
+     * {@code rdcycle} through this port: a recording port whose log buffer is full makes it wait
+     * for the drain. 0 (the default) when it never has to wait.
+     */
+    default long waitUntil(int cpu) {
+        return 0;
+    }
 }

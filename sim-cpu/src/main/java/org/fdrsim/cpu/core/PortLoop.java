@@ -145,6 +145,9 @@ final class PortLoop {
                         pc = p + 1;
                         extra += cpu.deviceAccessCycles;
                         icStop -= cpu.deviceAccessCycles;
+                        long wait = ioWait(cpu, cycleBase + ic + 1 + extra);
+                        extra += wait;
+                        icStop -= wait;
                         break;
                     }
                     int lat = mem.acquire(a, false, ic + 1, cycleBase + ic + extra);
@@ -364,6 +367,9 @@ final class PortLoop {
                         break run;
                     }
                     pc = next;
+                    long wait = ioWait(cpu, cycleBase + ic + 1 + extra); // rdcycle's input-log entry
+                    extra += wait;
+                    icStop -= wait;
                     break;
                 }
             }
@@ -373,5 +379,20 @@ final class PortLoop {
         cpu.cycle = cycleBase + ic + extra;
         cpu.ic = ic;
         return cpu.state;
+    }
+
+    /**
+     * The cycles {@code cpu} waits before its next instruction, due at {@code next}, because the
+     * value it just loaded through its I/O port went into a full log buffer (0 if none); they are
+     * counted. Charged here, instruction by instruction, so that the next {@code rdcycle} reads
+     * the clock after the wait, as on the hardware.
+     */
+    private static long ioWait(Processor cpu, long next) {
+        long until = cpu.io.waitUntil(cpu.id);
+        if (until <= next) {
+            return 0;
+        }
+        cpu.ioWaitCycles += until - next;
+        return until - next;
     }
 }

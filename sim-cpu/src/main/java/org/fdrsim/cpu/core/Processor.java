@@ -54,6 +54,8 @@ public final class Processor {
     long ic;
     long cycle;
     long pendingInterrupts;
+    /** Cycles this processor waited for its I/O port before going on ({@link IoPort#waitUntil}). */
+    long ioWaitCycles;
     ProcessorState state = ProcessorState.RUNNING;
     private Fault fault;
     long triggerCode;
@@ -262,6 +264,11 @@ public final class Processor {
             state = ProcessorState.RUNNING;
         }
         advanceTo(now);
+    }
+
+    /** Cycles this processor waited, instruction by instruction, for a full input log to drain ({@link IoPort#waitUntil}). */
+    public long ioWaitCycles() {
+        return ioWaitCycles;
     }
 
     /** Moves the local clock forward to {@code time} (idle or stalled time); never backward. */
