@@ -14,6 +14,8 @@ import org.fdrsim.machine.TimedMachine;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A full input-log buffer stalls the processor that produces the entries; nothing is dropped. */
 class IoLogStallTest {
@@ -58,10 +60,12 @@ class IoLogStallTest {
     /**
      * The wait falls between instructions, not at the end of the slice: once the input log is
      * full, two rdcycles in a row read clocks a drain time apart (8 bytes at 10 MB/s: 3,200
-     * cycles at 4 GHz), where the run without the recorder reads 1 cycle apart.
+     * cycles at 4 GHz), where the run without the recorder reads 1 cycle apart. The same with
+     * the validation trace on, whose port wraps the input log.
      */
-    @Test
-    void aRdcycleAfterAFullInputLogReadsTheClockAfterTheWait() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aRdcycleAfterAFullInputLogReadsTheClockAfterTheWait(boolean validate) throws Exception {
         ProgramImage p = Assembler.assemble("rdcycle.s", """
                         .text
                 _start: csrr r9, cpuid
@@ -84,7 +88,7 @@ class IoLogStallTest {
         TimedMachine[] m = new TimedMachine[1];
         run(p, List.of("recorder.enabled=false"), m);
         assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).isEqualTo(1);
-        run(p, List.of("recorder.enabled=true"), m);
+        run(p, List.of("recorder.enabled=true", "recorder.validate=" + validate), m);
         assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).isBetween(3_190L, 3_210L);
         assertThat(m[0].ioLogStallCycles()).isGreaterThan(900L * 3_200);
     }

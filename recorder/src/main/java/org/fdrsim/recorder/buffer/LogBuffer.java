@@ -62,7 +62,7 @@ public final class LogBuffer implements LogSink {
         long resume = now;
         if (over > 0) {
             long wait = (long) Math.ceil(over / spec.bytesPerCycle());
-            t += wait;
+            t = wait > Long.MAX_VALUE - t ? Long.MAX_VALUE : t + wait; // an absurdly slow drain waits forever, not into the past
             occupancy = Math.max(0, occupancy - wait * spec.bytesPerCycle());
             lastTime = t;
             resume = t;

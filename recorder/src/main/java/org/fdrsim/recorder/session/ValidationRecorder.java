@@ -210,6 +210,11 @@ public final class ValidationRecorder implements ProcessorListener {
             public long readCycleCounter(int cpu, long cycle) {
                 return inner.readCycleCounter(cpu, cycle);
             }
+
+            @Override
+            public long waitUntil(int cpu) {
+                return inner.waitUntil(cpu); // the input log's wait, which validation must not change
+            }
         };
     }
 

@@ -32,7 +32,8 @@ public interface IoPort {
     /**
      * The cycle before which processor {@code cpu} may not go on after its last load or
      * {@code rdcycle} through this port: a recording port whose log buffer is full makes it wait
-     * for the drain. 0 (the default) when it never has to wait.
+     * for the drain. 0 (the default) when it never has to wait. A port that wraps another must
+     * pass this on, or the wrapped port's waits are lost.
      */
     default long waitUntil(int cpu) {
         return 0;

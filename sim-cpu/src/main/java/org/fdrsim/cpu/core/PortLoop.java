@@ -367,9 +367,11 @@ final class PortLoop {
                         break run;
                     }
                     pc = next;
-                    long wait = ioWait(cpu, cycleBase + ic + 1 + extra); // rdcycle's input-log entry
-                    extra += wait;
-                    icStop -= wait;
+                    if ((w & 0xff) == 51) { // RDCYCLE: its value is an input-log entry
+                        long wait = ioWait(cpu, cycleBase + ic + 1 + extra);
+                        extra += wait;
+                        icStop -= wait;
+                    }
                     break;
                 }
             }
