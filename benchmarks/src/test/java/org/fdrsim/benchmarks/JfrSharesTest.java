@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * whole stacks a caller is on at least the samples of every method it calls, so down the chain
  * from {@code Simulation.run} to a message's delivery the inclusive shares cannot grow, and the
  * run loop, far below the top frame, is on most samples. From five-frame stacks (what
- * {@code jfr print} gives by default) both fail: the deeper caller comes out smaller.
+ * {@code jfr print} gives by default) both fail: the deeper caller comes out smaller. A sample's
+ * component is its innermost fdrsim frame: the memory system's packages, not this test's, which
+ * is the outermost fdrsim frame of every sample.
  */
 class JfrSharesTest {
     @Test
@@ -58,12 +57,16 @@ class JfrSharesTest {
         assertThat(step).as(out).isGreaterThanOrEqualTo(deliver);
         assertThat(deliver).as(out).isGreaterThan(0.0);
 
-        double components = 0;
-        Matcher each = Pattern.compile("^\\s*([0-9.]+)%\\s", Pattern.MULTILINE).matcher(section(out, "by component"));
+        double coherence = 0;
+        double benchmarks = 0;
+        Matcher each = Pattern.compile("^\\s*([0-9.]+)%\\s+(\\S+)$", Pattern.MULTILINE).matcher(section(out, "by component"));
         while (each.find()) {
-            components += Double.parseDouble(each.group(1));
+            double share = Double.parseDouble(each.group(1));
+            coherence += each.group(2).startsWith("coherence") ? share : 0;
+            benchmarks += each.group(2).equals("benchmarks") ? share : 0;
         }
-        assertThat(components).isBetween(99.0, 101.0);
+        assertThat(coherence).as(out).isGreaterThan(20.0);
+        assertThat(benchmarks).as(out).isLessThan(20.0);
     }
 
     /** The inclusive share printed for {@code method}. */
@@ -81,8 +84,7 @@ class JfrSharesTest {
     }
 
     private static String run(String... command) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(command));
-        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
         b.environment().put("JFR", Path.of(System.getProperty("java.home"), "bin", "jfr").toString()); // this JDK's
         Process p = b.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -10,7 +10,6 @@ import org.fdrsim.cpu.run.RunLimits;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
-import org.fdrsim.io.log.InputLog;
 import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.machine.config.LimitsConfig;
 
@@ -33,7 +32,6 @@ final class TimedRunLoop {
     private final MemorySystem memorySystem;
     private final Processor[] cpus;
     private final DeviceBus devices;
-    private final InputLog inputLog;
     private final InterruptLog interruptLog;
     private final long lookahead;
     private long ioLogStallCycles;
@@ -55,13 +53,12 @@ final class TimedRunLoop {
     private volatile boolean stopRequested;
 
     TimedRunLoop(LimitsConfig limits, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
-            Processor[] cpus, DeviceBus devices, InputLog inputLog, InterruptLog interruptLog) {
+            Processor[] cpus, DeviceBus devices, InterruptLog interruptLog) {
         this.limits = limits;
         this.queue = queue;
         this.memorySystem = memorySystem;
         this.cpus = cpus;
         this.devices = devices;
-        this.inputLog = inputLog;
         this.interruptLog = interruptLog;
         for (int i = 0; i < cpus.length; i++) {
             memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
@@ -176,7 +173,7 @@ final class TimedRunLoop {
             bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = hooks.runSlice(p, bound, icLimit);
-            chargeIoLogStall(p);
+            chargeInterruptLogStall(p);
             times.update(chosen);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
@@ -284,8 +281,8 @@ final class TimedRunLoop {
      * inside the slice, and its wait is charged here when the slice ends: the processor's clock
      * moves to the time the buffer accepted its last entry.
      */
-    private void chargeIoLogStall(Processor p) {
-        long until = Math.max(inputLog.stallUntil(p.id()), interruptLog.stallUntil(p.id()));
+    private void chargeInterruptLogStall(Processor p) {
+        long until = interruptLog.stallUntil(p.id()); // the input log's waits are charged already (PortLoop)
         if (until > p.cycle()) {
             ioLogStallCycles += until - p.cycle();
             p.advanceTo(until);

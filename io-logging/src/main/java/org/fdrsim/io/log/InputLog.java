@@ -8,8 +8,8 @@ import org.fdrsim.cpu.log.LogSink;
  * The input log as an {@link IoPort} decorator: every value a device register load or
  * {@code rdcycle} returns is appended (8 B) to the loading processor's sink, in program
  * order; stores pass through unlogged (replay regenerates them). A full sink's stall is
- * remembered per processor ({@link #stallUntil}): the timed loop makes the processor wait for
- * it before its next instruction ({@link #waitUntil}).
+ * remembered per processor ({@link #waitUntil}): the timed loop makes the processor wait for
+ * it before its next instruction.
  */
 public final class InputLog implements IoPort {
     private final IoPort devices;
@@ -62,10 +62,6 @@ public final class InputLog implements IoPort {
     }
 
     /** The latest time processor {@code cpu}'s input-log sink asked it to wait until. */
-    public long stallUntil(int cpu) {
-        return stallUntil[cpu];
-    }
-
     @Override
     public long waitUntil(int cpu) {
         return stallUntil[cpu];

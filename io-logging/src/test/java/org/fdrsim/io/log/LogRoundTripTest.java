@@ -109,7 +109,7 @@ class LogRoundTripTest {
         }, 1);
         log.setSink(0, slow);
         log.load(0, 0, 100);
-        assertThat(log.stallUntil(0)).isEqualTo(600);
+        assertThat(log.waitUntil(0)).isEqualTo(600);
         assertThat(log.entries(0)).isEqualTo(1);
     }
 

@@ -57,6 +57,7 @@ class IoLogStallTest {
         assertThat(m[0].recorder().logs().buffer(LogKind.INPUT, 0).entries()).as("nothing is dropped")
                 .isEqualTo(2000);
     }
+
     /**
      * The wait falls between instructions, not at the end of the slice: once the input log is
      * full, two rdcycles in a row read clocks a drain time apart (8 bytes at 10 MB/s: 3,200
