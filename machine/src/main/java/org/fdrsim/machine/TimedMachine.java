@@ -58,7 +58,7 @@ public final class TimedMachine implements Machine, RecordedMachine {
         this.devices = devices;
         this.inputLog = inputLog;
         this.interruptLog = interruptLog;
-        this.loop = new TimedRunLoop(config.limits(), queue, network, memorySystem, cpus, devices, interruptLog);
+        this.loop = new TimedRunLoop(config.limits(), queue, network, memorySystem, cpus, devices);
     }
 
     /** Lets {@code session} record this machine's runs (once, before the first run). */

@@ -10,7 +10,6 @@ import org.fdrsim.cpu.run.RunLimits;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.sim.EventQueue;
-import org.fdrsim.io.log.InterruptLog;
 import org.fdrsim.machine.config.LimitsConfig;
 
 /**
@@ -32,9 +31,7 @@ final class TimedRunLoop {
     private final MemorySystem memorySystem;
     private final Processor[] cpus;
     private final DeviceBus devices;
-    private final InterruptLog interruptLog;
     private final long lookahead;
-    private long ioLogStallCycles;
     /** What a recording session does at the run's checkpoints, slices and stop (nothing without one). */
     private RunHooks hooks = RunHooks.NONE;
     /** When the next logical checkpoint is due (recorder on); processors never run past it. */
@@ -53,13 +50,12 @@ final class TimedRunLoop {
     private volatile boolean stopRequested;
 
     TimedRunLoop(LimitsConfig limits, EventQueue queue, TorusNetwork network, MemorySystem memorySystem,
-            Processor[] cpus, DeviceBus devices, InterruptLog interruptLog) {
+            Processor[] cpus, DeviceBus devices) {
         this.limits = limits;
         this.queue = queue;
         this.memorySystem = memorySystem;
         this.cpus = cpus;
         this.devices = devices;
-        this.interruptLog = interruptLog;
         for (int i = 0; i < cpus.length; i++) {
             memorySystem.cache(i).setMissCompletion((cpu, now) -> completeMiss(cpus[cpu], now));
             cpus[i].setWakeListener(this::noteWoken);
@@ -173,7 +169,6 @@ final class TimedRunLoop {
             bound = Math.min(bound, saturatingAdd(p.cycle(), MAX_SLICE_CYCLES));
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = hooks.runSlice(p, bound, icLimit);
-            chargeInterruptLogStall(p);
             times.update(chosen);
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
@@ -275,23 +270,12 @@ final class TimedRunLoop {
     }
 
     /**
-     * A full input or interrupt log buffer stalls its processor (nothing is dropped). An input
-     * entry's wait is charged by the interpreter before the next instruction (so a later
-     * {@code rdcycle} sees it); an interrupt entry is appended when the interrupt is taken,
-     * inside the slice, and its wait is charged here when the slice ends: the processor's clock
-     * moves to the time the buffer accepted its last entry.
+     * Cycles processors waited for a full input or interrupt log buffer (nothing is dropped): the
+     * interpreter charges each wait before the instruction after the entry, a device load's or
+     * {@code rdcycle}'s, or an interrupt handler's first.
      */
-    private void chargeInterruptLogStall(Processor p) {
-        long until = interruptLog.stallUntil(p.id()); // the input log's waits are charged already (PortLoop)
-        if (until > p.cycle()) {
-            ioLogStallCycles += until - p.cycle();
-            p.advanceTo(until);
-        }
-    }
-
-    /** Cycles processors waited for a full input or interrupt log buffer. */
     long ioLogStallCycles() {
-        long n = ioLogStallCycles;
+        long n = 0;
         for (Processor p : cpus) {
             n += p.ioWaitCycles();
         }

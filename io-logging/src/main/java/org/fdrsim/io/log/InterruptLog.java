@@ -80,7 +80,9 @@ public final class InterruptLog implements ProcessorListener {
         return entries[cpu];
     }
 
-    public long stallUntil(int cpu) {
+    /** When the last entry of {@code cpu} got into its buffer: the processor takes its handler's first instruction then. */
+    @Override
+    public long waitUntil(int cpu) {
         return stallUntil[cpu];
     }
 

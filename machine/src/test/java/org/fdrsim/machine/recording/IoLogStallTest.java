@@ -2,6 +2,7 @@ package org.fdrsim.machine.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.IncludeResolver;
@@ -92,5 +93,71 @@ class IoLogStallTest {
         run(p, List.of("recorder.enabled=true", "recorder.validate=" + validate), m);
         assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).isBetween(3_190L, 3_210L);
         assertThat(m[0].ioLogStallCycles()).isGreaterThan(900L * 3_200);
+    }
+
+    /**
+     * An interrupt log's wait falls before the handler's first instruction, not at the end of the
+     * slice. A timer ticks every 200 cycles; the loop keeps interrupts off for 600 cycles, reads
+     * the clock, and takes one tick with {@code ei} (the handler returns with interrupts off). The
+     * handler's first {@code rdcycle} minus the loop's is 2 cycles while the interrupt log has
+     * room; once its 1 KB is full (about 170 ticks), each entry waits for the drain: 6 bytes at
+     * 1 MB/s, 24,000 cycles at 4 GHz, less the 600-odd cycles the loop ran since the entry before
+     * got in. Charged at the end of the slice, the gap would stay 2 (the code before this test).
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aHandlerAfterAFullInterruptLogStartsAfterTheWait(boolean validate) throws Exception {
+        ProgramImage p = Assembler.assemble("ticks.s", """
+                        .text
+                _start: csrr r9, cpuid
+                        bne  r9, zero, done
+                        la   r1, handler
+                        csrw ivec, r1
+                        li   r2, 0xFFFF00001000     # cpu 0's timer: a tick every 200 cycles
+                        li   r3, 200
+                        st   r3, 0(r2)
+                        li   r24, 400               # ticks to take
+                        li   r7, 300                # the gaps kept: from this tick on
+                        li   r25, 0x7fffffff
+                loop:   li   r8, 300
+                quiet:  addi r8, r8, -1             # 600 cycles with interrupts off: a tick comes due
+                        bne  r8, zero, quiet
+                        rdcycle r1
+                        ei                          # the tick is taken here, inside a slice
+                        di
+                        blt  r20, r24, loop
+                        st   r0, 0(r2)              # timer off
+                        la   r5, gap
+                        st   r25, 0(r5)
+                done:   halt
+                handler:
+                        rdcycle r21
+                        sub  r22, r21, r1           # cycles from the rdcycle before ei to the handler
+                        addi r20, r20, 1
+                        blt  r20, r7, back
+                        bge  r22, r25, back
+                        mov  r25, r22               # the shortest since tick 300
+                back:   csrr r26, epc
+                        jalr r27, r26               # back with interrupts still off: one tick per ei
+                        .data
+                        .align 64
+                gap:    .word 0
+                """, IncludeResolver.none());
+        long gapAddress = p.symbols().get("gap").value();
+        TimedMachine[] m = new TimedMachine[1];
+        List<String> roomy = List.of("recorder.enabled=true", "recorder.validate=" + validate,
+                "recorder.buffers.input.drainMBps=100000"); // the rdcycles' input log never waits
+        run(p, roomy, m);
+        assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).as("gap with room").isEqualTo(2);
+        assertThat(m[0].ioLogStallCycles()).isZero();
+        List<String> tight = new ArrayList<>(roomy);
+        tight.addAll(List.of("recorder.buffers.interrupt.sizeKB=1", "recorder.buffers.interrupt.drainMBps=1"));
+        RunResult result = run(p, tight, m);
+        assertThat(result.cause()).isEqualTo(StopCause.ALL_HALTED);
+        assertThat(m[0].memorySystem().cache(0).peekWord(gapAddress)).as("shortest gap once full")
+                .isBetween(23_000L, 24_000L);
+        assertThat(m[0].recorder().logs().buffer(LogKind.INTERRUPT, 0).entries()).as("nothing is dropped")
+                .isEqualTo(400);
+        assertThat(m[0].ioLogStallCycles()).as("about 230 waits").isGreaterThan(200L * 23_000);
     }
 }

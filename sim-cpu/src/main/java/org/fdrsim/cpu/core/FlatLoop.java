@@ -46,7 +46,7 @@ final class FlatLoop {
             return cpu.state;
         }
         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-            cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic);
+            cpu.pc = cpu.takeInterrupt(cpu.pc, cpu.ic, cpu.cycle);
         }
         // The loop makes no call: whatever needs one (system instructions, memory accesses off
         // its kept pages, faults) it leaves to this method, which executes that one instruction

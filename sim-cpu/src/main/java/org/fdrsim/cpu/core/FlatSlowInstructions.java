@@ -131,7 +131,7 @@ final class FlatSlowInstructions {
         }
         cpu.cycle += cpu.deviceAccessCycles;
         if ((w & 0xff) == 26 && cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-            return cpu.takeInterrupt(p + 1, ic + 1);
+            return cpu.takeInterrupt(p + 1, ic + 1, cpu.cycle + 1);
         }
         return p + 1;
     }

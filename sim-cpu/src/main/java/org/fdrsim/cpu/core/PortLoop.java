@@ -41,7 +41,10 @@ final class PortLoop {
         long icStop = Math.min(icLimit, ic + (cycleLimit - cpu.cycle));
 
         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-            pc = cpu.takeInterrupt(pc, ic);
+            pc = cpu.takeInterrupt(pc, ic, cpu.cycle);
+            long wait = cpu.takeLogWait();
+            extra += wait;
+            icStop -= wait;
         }
 
         run:
@@ -186,7 +189,10 @@ final class PortLoop {
                         extra += cpu.deviceAccessCycles;
                         icStop -= cpu.deviceAccessCycles;
                         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                            pc = cpu.takeInterrupt(pc, ic + 1);
+                            pc = cpu.takeInterrupt(pc, ic + 1, cycleBase + ic + 1 + extra);
+                            long wait = cpu.takeLogWait();
+                            extra += wait;
+                            icStop -= wait;
                         }
                         break;
                     }
@@ -367,8 +373,9 @@ final class PortLoop {
                         break run;
                     }
                     pc = next;
-                    if ((w & 0xff) == 51) { // RDCYCLE: its value is an input-log entry
-                        long wait = ioWait(cpu, cycleBase + ic + 1 + extra);
+                    // RDCYCLE's value is an input-log entry; ei, iret, csrw and wfi may take an interrupt
+                    long wait = (w & 0xff) == 51 ? ioWait(cpu, cycleBase + ic + 1 + extra) : cpu.takeLogWait();
+                    if (wait != 0) {
                         extra += wait;
                         icStop -= wait;
                     }

@@ -54,8 +54,13 @@ public final class Processor {
     long ic;
     long cycle;
     long pendingInterrupts;
-    /** Cycles this processor waited for its I/O port before going on ({@link IoPort#waitUntil}). */
+    /**
+     * Cycles this processor waited for a full input log ({@link IoPort#waitUntil}) or interrupt
+     * log ({@link ProcessorListener#waitUntil}) before its next instruction.
+     */
     long ioWaitCycles;
+    /** The wait the last interrupt taken owes before its handler's first instruction (the loop charges it, {@link #takeLogWait}). */
+    private long interruptWait;
     ProcessorState state = ProcessorState.RUNNING;
     private Fault fault;
     long triggerCode;
@@ -168,9 +173,11 @@ public final class Processor {
     /**
      * Takes the lowest-numbered pending interrupt: epc := next pc, cause := number,
      * interrupts off, pc := ivec. Returns the new pc. {@code ic} is the count of committed
-     * instructions at this point.
+     * instructions at this point and {@code now} the processor's clock: the listeners read it as
+     * the interrupt's time (an interrupt log's entry), and a log whose buffer is full makes the
+     * handler wait (for the loop to charge, {@link #takeLogWait}).
      */
-    int takeInterrupt(int nextPc, long ic) {
+    int takeInterrupt(int nextPc, long ic, long now) {
         int number = Long.numberOfTrailingZeros(pendingInterrupts);
         long handler = csrs[IVEC];
         if (handler < 0 || handler >= codeLength) {
@@ -182,9 +189,28 @@ public final class Processor {
         csrs[CAUSE] = number;
         csrs[STATUS] &= ~Csr.STATUS_IE;
         if (listener != null) {
+            long saved = cycle; // inside a slice the field holds the slice's start: the listeners read now
+            cycle = now;
             listener.interruptTaken(id, ic, number);
+            cycle = saved;
+            long until = listener.waitUntil(id);
+            if (until > now) {
+                interruptWait += until - now;
+                ioWaitCycles += until - now;
+            }
         }
         return (int) handler;
+    }
+
+    /**
+     * The cycles the interrupts taken since the last call must wait before the next instruction,
+     * because the interrupt log's buffer was full (0 almost always); the timed loop adds them to
+     * the clock, so the handler's first {@code rdcycle} reads the time after the wait.
+     */
+    long takeLogWait() {
+        long w = interruptWait;
+        interruptWait = 0;
+        return w;
     }
 
     /** A load that is not a plain aligned in-memory word load: a device register or a fault. */
@@ -266,7 +292,10 @@ public final class Processor {
         advanceTo(now);
     }
 
-    /** Cycles this processor waited, instruction by instruction, for a full input log to drain ({@link IoPort#waitUntil}). */
+    /**
+     * Cycles this processor waited, instruction by instruction, for a full input log
+     * ({@link IoPort#waitUntil}) or interrupt log ({@link ProcessorListener#waitUntil}) to drain.
+     */
     public long ioWaitCycles() {
         return ioWaitCycles;
     }

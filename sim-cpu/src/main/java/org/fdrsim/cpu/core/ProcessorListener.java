@@ -22,4 +22,14 @@ public interface ProcessorListener {
 
     /** Interrupt {@code number} was taken after instruction {@code ic} committed. */
     default void interruptTaken(int cpu, long ic, int number) {}
+
+    /**
+     * The cycle before which processor {@code cpu} may not go on after the last interrupt it
+     * took: a log whose buffer is full makes it wait for the drain. 0 (the default) when it never
+     * has to wait. A listener that sits in front of another must pass this on, or the other's
+     * waits are lost.
+     */
+    default long waitUntil(int cpu) {
+        return 0;
+    }
 }

@@ -40,13 +40,13 @@ final class SystemInstructions {
                     csrs[c] = r[cpu.rs1f[p]];
                 }
                 if (c == Processor.STATUS && cpu.pendingInterrupts != 0 && (csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                    return cpu.takeInterrupt(next, ic + 1);
+                    return cpu.takeInterrupt(next, ic + 1, cycle + 1);
                 }
                 return next;
             }
             case 44: // EI
                 csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt(next, ic + 1) : next;
+                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt(next, ic + 1, cycle + 1) : next;
             case 45: // DI
                 csrs[Processor.STATUS] &= ~Csr.STATUS_IE;
                 return next;
@@ -57,7 +57,7 @@ final class SystemInstructions {
                     return STOP_AT;
                 }
                 csrs[Processor.STATUS] |= Csr.STATUS_IE;
-                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt((int) target, ic + 1) : (int) target;
+                return cpu.pendingInterrupts != 0 ? cpu.takeInterrupt((int) target, ic + 1, cycle + 1) : (int) target;
             }
             case 47: { // TRAP: synchronous, taken whether or not interrupts are enabled
                 long handler = csrs[Processor.IVEC];
@@ -76,7 +76,7 @@ final class SystemInstructions {
                     return STOP_AFTER;
                 }
                 if ((csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
-                    return cpu.takeInterrupt(next, ic + 1);
+                    return cpu.takeInterrupt(next, ic + 1, cycle + 1);
                 }
                 return next;
             case 49: // FENCE: a no-op under sequential consistency
