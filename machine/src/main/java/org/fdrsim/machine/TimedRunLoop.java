@@ -170,6 +170,7 @@ final class TimedRunLoop {
             long icLimit = saturatingAdd(p.instructionCount(), maxInstructions - instructions);
             ProcessorState s = hooks.runSlice(p, bound, icLimit);
             times.update(chosen);
+            rescan |= timers.takeRearmed(); // a device store ends the slice; a timer may be another's
             if (s == ProcessorState.FAULTED || s == ProcessorState.TRIGGERED) {
                 cause = s == ProcessorState.FAULTED ? StopCause.FAULT : StopCause.TRIGGER;
                 break;

@@ -100,6 +100,89 @@ class TimedMachineTest {
     }
 
     /**
+     * A lone processor arms a one-shot timer 200 cycles ahead, 400 times, and each tick comes 200
+     * cycles after the store that armed it. The store ends the processor's slice, so the run loop
+     * bounds the next slice by the new deadline; before, the slice ran on to its end (up to 4 M
+     * cycles with nothing else pending) and the tick came only then.
+     */
+    @Test
+    void aTimerArmedInsideASliceFiresOnTime() throws Exception {
+        ProgramImage p = Assembler.assemble("oneshot.s", """
+                    .equ CONSOLE_PUTINT, 0xFFFF00000008
+                    .text
+                _start: csrr r9, cpuid
+                    bne  r9, zero, done
+                    la   r1, handler
+                    csrw ivec, r1
+                    li   r2, 0xFFFF00001000     # cpu 0's timer
+                    li   r3, 200
+                    li   r24, 400               # ticks to take
+                    ei
+                loop: rdcycle r1
+                    st   r3, 0(r2)              # one tick, 200 cycles from now
+                    li   r8, 300
+                quiet: addi r8, r8, -1          # 600 cycles: the tick comes in here
+                    bne  r8, zero, quiet
+                    blt  r20, r24, loop
+                    li   r7, CONSOLE_PUTINT
+                    st   r25, 0(r7)
+                done: halt
+                handler:
+                    rdcycle r21
+                    sub  r22, r21, r1           # cycles from the rdcycle before the arming store
+                    blt  r22, r25, shorter
+                    mov  r25, r22               # the longest
+                shorter: st r0, 0(r2)           # timer off until the loop arms it again
+                    addi r20, r20, 1
+                    iret
+                """, IncludeResolver.none());
+        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "limits.maxCycles=10000000")).build();
+        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
+        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        // the store's own cycle and the device access's come before the 200
+        assertThat(Long.parseLong(r.consoleOutput().trim())).as("longest wait for a tick").isBetween(200L, 320L);
+        assertThat(r.cycles()).isLessThan(400L * 1_000);
+    }
+
+    /**
+     * Processor 0 arms processor 1's timer while processor 1 sleeps in wfi with no deadline: the
+     * run loop must read processor 1's next time again, or it never wakes and the machine stops
+     * idle.
+     */
+    @Test
+    void aTimerArmedByAnotherProcessorWakesASleeper() throws Exception {
+        ProgramImage p = Assembler.assemble("arm.s", """
+                    .equ CONSOLE_PUTINT, 0xFFFF00000008
+                    .text
+                _start: csrr r1, cpuid
+                    bne  r1, zero, sleeper
+                    li   r3, 5000
+                spin: addi r3, r3, -1
+                    bne  r3, zero, spin
+                    li   r4, 0xFFFF00001100     # cpu 1's timer
+                    li   r5, 3000
+                    st   r5, 0(r4)              # fires 3,000 cycles from here
+                    halt
+                sleeper: la r6, handler
+                    csrw ivec, r6
+                    ei
+                    wfi
+                    rdcycle r2
+                    li   r7, CONSOLE_PUTINT
+                    st   r2, 0(r7)
+                    halt
+                handler: li r4, 0xFFFF00001100
+                    st   zero, 0(r4)            # timer off
+                    iret
+                """, IncludeResolver.none());
+        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1")).build();
+        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
+        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        // processor 0 arms it after about 10,000 cycles: the tick 3,000 later wakes processor 1
+        assertThat(Long.parseLong(r.consoleOutput().trim())).isBetween(13_000L, 13_400L);
+    }
+
+    /**
      * Times single loads from cpu 0 to blocks homed on every other node, with rdcycle around
      * each, on an otherwise idle machine: the uncontended 2-hop miss (request to the home,
      * data from memory) must average 180 ns = 720 cycles at 4 GHz, within 10%.

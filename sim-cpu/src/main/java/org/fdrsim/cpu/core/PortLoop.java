@@ -7,7 +7,8 @@ import org.fdrsim.cpu.program.Code;
  * The instruction loop of a processor whose memory is a {@link MemoryPort} that may miss (the
  * timed machine's caches): {@link Processor#run} comes here unless the memory is flat. Program
  * counter, instruction count and cycle live in locals; an access that misses ends the slice,
- * and the port completes the instruction later. Its twin over flat memory is {@link FlatLoop}:
+ * and the port completes the instruction later; a device store ends it after it commits (the
+ * run loop then bounds the next slice by a timer or device event the store started). Its twin over flat memory is {@link FlatLoop}:
  * any change to the semantics of an instruction in the switch must be made in both
  * ({@code FlatLoopTest} runs them side by side); system instructions are shared
  * ({@link SystemInstructions}). Only this loop counts spin loops' iterations instead of running
@@ -190,11 +191,12 @@ final class PortLoop {
                         icStop -= cpu.deviceAccessCycles;
                         if (cpu.pendingInterrupts != 0 && (cpu.csrs[Processor.STATUS] & Csr.STATUS_IE) != 0) {
                             pc = cpu.takeInterrupt(pc, ic + 1, cycleBase + ic + 1 + extra);
-                            long wait = cpu.takeLogWait();
-                            extra += wait;
-                            icStop -= wait;
+                            extra += cpu.takeLogWait();
                         }
-                        break;
+                        // The store may have armed a timer or started a device whose event comes
+                        // before this slice's end: the run loop bounds the next slice by it.
+                        ic++;
+                        break run;
                     }
                     int lat = mem.acquire(a, true, ic + 1, cycleBase + ic + extra);
                     if (lat != 0) {

@@ -13,6 +13,7 @@ import org.fdrsim.cpu.isa.AddressMap;
 public final class Timers {
     private final long[] interval;
     private final long[] deadline;
+    private boolean rearmed;
 
     public Timers(int cpus) {
         interval = new long[cpus];
@@ -40,6 +41,17 @@ public final class Timers {
         int cpu = cpuOf(address);
         interval[cpu] = Math.max(0, value);
         deadline[cpu] = value > 0 ? now + value : Long.MAX_VALUE;
+        rearmed = true;
+    }
+
+    /**
+     * True if a processor stored to a timer since the last call: a run loop that keeps the
+     * processors' next times reads them again (a timer may be another processor's).
+     */
+    public boolean takeRearmed() {
+        boolean r = rearmed;
+        rearmed = false;
+        return r;
     }
 
     /** When processor {@code cpu}'s timer next fires, or {@link Long#MAX_VALUE} if off. */

@@ -202,7 +202,8 @@ class TranslatedLoopTest {
                     ? translated.cpu.cycle() + random.nextInt(1, 300) : Long.MAX_VALUE;
             FlatLoopTest.interruptAndWake(random, cycleLimits, translated.cpu, plain.cpu);
             ProcessorState a = translated.cpu.run(cycleLimit, icLimit);
-            ProcessorState b = plain.cpu.run(cycleLimit, icLimit);
+            ProcessorState b = FlatLoopTest.runTimedLoop(plain.cpu, cycleLimit, icLimit,
+                    translated.cpu.instructionCount());
             assertThat(a).as("seed %d, slice %d", seed, slices).isEqualTo(b);
             assertThat(ArchState.of(translated.cpu)).as("seed %d, slice %d", seed, slices).usingRecursiveComparison()
                     .isEqualTo(ArchState.of(plain.cpu));
