@@ -201,16 +201,16 @@ class FlatLoopTest {
      * Runs {@code cpu} (the timed loop's) with these limits, and again while it is still running
      * short of {@code untilIc}: the timed loop ends its slice after a device store (the run loop
      * then bounds the next slice by a timer or device event the store started), the flat loop does
-     * not, and the two must be the same machine where the flat loop stopped. A slice's device
-     * cycles come off its instruction budget in both loops, so the slices after the first get the
-     * limit less the device cycles so far.
+     * not, and the two must be the same machine where the flat loop stopped. The cycles a slice
+     * spends beyond one per instruction (device accesses here) come off its instruction budget in
+     * both loops, so the slices after the first get the limit less those cycles so far.
      */
     static ProcessorState runTimedLoop(Processor cpu, long cycleLimit, long icLimit, long untilIc) {
         long base = cpu.cycle() - cpu.instructionCount();
         ProcessorState s = cpu.run(cycleLimit, icLimit);
         while (s == ProcessorState.RUNNING && cpu.instructionCount() < untilIc) {
-            long deviceCycles = cpu.cycle() - cpu.instructionCount() - base;
-            s = cpu.run(cycleLimit, icLimit - deviceCycles);
+            long extraCycles = cpu.cycle() - cpu.instructionCount() - base;
+            s = cpu.run(cycleLimit, icLimit - extraCycles);
         }
         return s;
     }
