@@ -183,6 +183,63 @@ class TimedMachineTest {
     }
 
     /**
+     * Processor 0 spins, then sends processor 1 an inter-processor interrupt; processor 1 spins
+     * with interrupts on. Processor 1 takes it no earlier than the cycle of the store that sent
+     * it, and no later than the run loop's lookahead (40 cycles on FDR1) after it: a running
+     * target behind the sender stops at the IPI's event. Before stop 33 the IPI was posted at
+     * once and a target up to 40 cycles behind took it before it was sent (7 cycles early with a
+     * spin of 1,000).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1000, 1003, 1500, 2001})
+    void anInterProcessorInterruptIsNotTakenBeforeItIsSent(int spin) throws Exception {
+        ProgramImage p = Assembler.assemble("ipi.s", """
+                    .equ CONSOLE_PUTINT, 0xFFFF00000008
+                    .equ PIC_IPI, 0xFFFF00004008
+                    .text
+                _start: csrr r1, cpuid
+                    li   r9, 1
+                    beq  r1, r9, target
+                    bne  r1, zero, done
+                    li   r3, SPIN               # the sender
+                s0: addi r3, r3, -1
+                    bne  r3, zero, s0
+                    li   r4, PIC_IPI
+                    rdcycle r5
+                    st   r9, 0(r4)              # IPI to processor 1, at cycle r5 + 1
+                    li   r7, CONSOLE_PUTINT
+                    st   r5, 0(r7)
+                done: halt
+                target: la r6, handler
+                    csrw ivec, r6
+                    ei
+                t0: addi r8, r8, 1
+                    j    t0
+                handler: rdcycle r2
+                    li   r10, 1000000000        # tells the target's line from the sender's
+                    add  r2, r2, r10
+                    li   r7, CONSOLE_PUTINT
+                    st   r2, 0(r7)
+                    halt
+                """.replace("SPIN", Integer.toString(spin)), IncludeResolver.none());
+        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "devices.enabled=true")).build();
+        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
+        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        long sent = -1;
+        long taken = -1;
+        for (String line : r.consoleOutput().trim().split("\\n")) {
+            long v = Long.parseLong(line.trim());
+            if (v >= 1_000_000_000L) {
+                taken = v - 1_000_000_000L;
+            } else {
+                sent = v + 1;
+            }
+        }
+        assertThat(sent).isPositive();
+        assertThat(taken).isBetween(sent, sent + 40);
+    }
+
+    /**
      * Times single loads from cpu 0 to blocks homed on every other node, with rdcycle around
      * each, on an otherwise idle machine: the uncontended 2-hop miss (request to the home,
      * data from memory) must average 180 ns = 720 cycles at 4 GHz, within 10%.

@@ -35,7 +35,7 @@ public final class DeviceSystem implements IoPort {
             Console console) {
         this.bus = new DeviceBus(console, new Timers(cpus));
         this.pic = new InterruptController(cpus,
-                DevicesConfig.InterruptsConfig.ROUND_ROBIN.equals(config.interrupts().routing()));
+                DevicesConfig.InterruptsConfig.ROUND_ROBIN.equals(config.interrupts().routing()), queue);
         String[] names = {"disk", "nic-rx", "nic-tx"};
         this.engines = new DmaEngine[DMA_ENGINES];
         for (int i = 0; i < DMA_ENGINES; i++) {

@@ -2,22 +2,30 @@ package org.fdrsim.io.device;
 
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorState;
+import org.fdrsim.cpu.sim.EventHandler;
+import org.fdrsim.cpu.sim.EventQueue;
 
 /**
  * Routes device interrupts (numbers 2 and up) to processors, fixed (a target register per
  * interrupt number) or round-robin over the processors still running, and sends
  * inter-processor interrupts. A processor asleep in {@code wfi} wakes at the interrupt's time.
+ * An inter-processor interrupt reaches its target in an event at the sender's cycle: a target
+ * that runs behind the sender stops there (the run loop bounds its slice by the next event) and
+ * takes it then, not before it was sent.
  */
 public final class InterruptController {
     private final int cpus;
+    private final EventQueue queue;
+    private final EventHandler deliverIpi = (now, payload, cpu) -> post((int) cpu, DeviceMap.IRQ_IPI, now);
     private final long[] target = new long[DeviceMap.PIC_TARGETS];
     private Processor[] processors = new Processor[0];
     private long mode;
     private int nextRoundRobin;
     private long routed;
 
-    public InterruptController(int cpus, boolean roundRobin) {
+    public InterruptController(int cpus, boolean roundRobin, EventQueue queue) {
         this.cpus = cpus;
+        this.queue = queue;
         this.mode = roundRobin ? DeviceMap.PIC_MODE_ROUND_ROBIN : DeviceMap.PIC_MODE_FIXED;
     }
 
@@ -50,7 +58,7 @@ public final class InterruptController {
             }
         } else if (address == DeviceMap.PIC_IPI) {
             if (value >= 0 && value < cpus) {
-                post((int) value, DeviceMap.IRQ_IPI, now);
+                queue.schedule(now, deliverIpi, null, value);
             }
         } else if (address != DeviceMap.PIC_ROUTED) {
             if (value >= 0 && value < cpus) {

@@ -234,6 +234,8 @@ class DeviceTest {
         assertThat(rig.cpus[2].pendingInterrupts()).isEqualTo(1L << DeviceMap.IRQ_DISK);
         assertThat(rig.cpus[0].pendingInterrupts()).isEqualTo(1L << DeviceMap.IRQ_NIC);
         rig.store(DeviceMap.PIC_IPI, 1);
+        assertThat(rig.cpus[1].pendingInterrupts()).as("an IPI arrives in an event at the sender's cycle").isZero();
+        rig.queue.runUntil(rig.queue.now());
         assertThat(rig.cpus[1].pendingInterrupts()).isEqualTo(1L << DeviceMap.IRQ_IPI);
         assertThat(rig.load(DeviceMap.PIC_ROUTED)).isEqualTo(5);
         assertThat(rig.devices.isMapped(DeviceMap.DISK_BASE + 0x40)).isFalse();
