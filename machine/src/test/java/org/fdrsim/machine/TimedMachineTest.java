@@ -3,6 +3,7 @@ package org.fdrsim.machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,6 +29,15 @@ class TimedMachineTest {
 
     static RunResult timed(ProgramImage p, int cpus, long seed) throws Exception {
         return MachineBuilder.timed(p, config(cpus, seed), Console.silent()).run();
+    }
+
+    /** Runs {@code p} on two FDR1 processors, seed 1, with {@code settings}; it must halt. */
+    private static RunResult twoProcessorsToHalt(ProgramImage p, String... settings) throws Exception {
+        List<String> all = new ArrayList<>(List.of("cpus=2", "seed=1"));
+        all.addAll(List.of(settings));
+        RunResult r = MachineBuilder.timed(p, ConfigLoader.fdr1().set(all).build(), Console.silent()).run();
+        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        return r;
     }
 
     static RunResult functional(ProgramImage p, int cpus, long seed) throws Exception {
@@ -91,9 +101,7 @@ class TimedMachineTest {
                     st   zero, 0(r4)
                     halt
                 """, IncludeResolver.none());
-        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "devices.enabled=true")).build();
-        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
-        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        RunResult r = twoProcessorsToHalt(p, "devices.enabled=true");
         // processor 1 runs 10,000 instructions before its IPI: processor 0 wakes after that
         long woke = Long.parseLong(r.consoleOutput().trim());
         assertThat(woke).isBetween(10_000L, 11_000L);
@@ -136,9 +144,7 @@ class TimedMachineTest {
                     addi r20, r20, 1
                     iret
                 """, IncludeResolver.none());
-        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "limits.maxCycles=10000000")).build();
-        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
-        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        RunResult r = twoProcessorsToHalt(p, "limits.maxCycles=10000000");
         // the store's own cycle and the device access's come before the 200
         assertThat(Long.parseLong(r.consoleOutput().trim())).as("longest wait for a tick").isBetween(200L, 320L);
         assertThat(r.cycles()).isLessThan(400L * 1_000);
@@ -175,9 +181,7 @@ class TimedMachineTest {
                     st   zero, 0(r4)            # timer off
                     iret
                 """, IncludeResolver.none());
-        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1")).build();
-        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
-        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        RunResult r = twoProcessorsToHalt(p);
         // processor 0 arms it after about 10,000 cycles: the tick 3,000 later wakes processor 1
         assertThat(Long.parseLong(r.consoleOutput().trim())).isBetween(13_000L, 13_400L);
     }
@@ -222,9 +226,7 @@ class TimedMachineTest {
                     st   r2, 0(r7)
                     halt
                 """.replace("SPIN", Integer.toString(spin)), IncludeResolver.none());
-        MachineConfig c = ConfigLoader.fdr1().set(List.of("cpus=2", "seed=1", "devices.enabled=true")).build();
-        RunResult r = MachineBuilder.timed(p, c, Console.silent()).run();
-        assertThat(r.cause()).as(r.describeStop()).isEqualTo(StopCause.ALL_HALTED);
+        RunResult r = twoProcessorsToHalt(p, "devices.enabled=true");
         long sent = -1;
         long taken = -1;
         for (String line : r.consoleOutput().trim().split("\\n")) {
