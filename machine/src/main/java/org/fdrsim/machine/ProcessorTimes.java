@@ -98,6 +98,30 @@ final class ProcessorTimes {
         return min;
     }
 
+    /**
+     * The latest cycle at which {@link #chosen()} may access a device before the others have
+     * caught up: the earliest other processor's time, less one where a lower-numbered processor is
+     * at it (at equal cycles the lower number goes first); {@link Long#MAX_VALUE} if none. The
+     * subtree beside each node on the chosen leaf's path holds its earliest time and, among those
+     * at that time, the lowest number.
+     */
+    long deviceHorizon() {
+        if (time[1] == NEVER) {
+            return NEVER;
+        }
+        int me = who[1];
+        long min = NEVER;
+        for (int i = leaves + me; i > 1; i >>>= 1) {
+            int sibling = i ^ 1;
+            long t = time[sibling];
+            if (t != NEVER && who[sibling] < me) {
+                t--;
+            }
+            min = Math.min(min, t);
+        }
+        return min;
+    }
+
     boolean anyLive() {
         return liveCount > 0;
     }

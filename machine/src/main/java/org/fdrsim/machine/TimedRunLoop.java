@@ -19,7 +19,9 @@ import org.fdrsim.machine.config.LimitsConfig;
  * another processor's clock plus the smallest network latency (nothing another processor does
  * can reach this one sooner). When a miss completes, the processor executes the stalled
  * instruction at once, inside the completing event, so no other request can take the block
- * away first. Checkpoints, validation slices and the stop's flush come in through
+ * away first. A processor makes a device access only when no other can still make one at an
+ * earlier cycle ({@link ProcessorTimes#deviceHorizon}, asked at the access), so devices see
+ * accesses in cycle order. Checkpoints, validation slices and the stop's flush come in through
  * {@link RunHooks}.
  */
 final class TimedRunLoop {
@@ -88,6 +90,9 @@ final class TimedRunLoop {
         }
         started = true;
         ProcessorTimes times = new ProcessorTimes(cpus, timers);
+        for (Processor p : cpus) {
+            p.setDeviceHorizon(times::deviceHorizon); // device accesses in cycle order (ties: lower number)
+        }
         boolean rescan = true;
         while (true) {
             // The processor that is furthest behind, and the runner-up's time. All are read

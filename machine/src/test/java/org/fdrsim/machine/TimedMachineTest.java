@@ -242,6 +242,32 @@ class TimedMachineTest {
     }
 
     /**
+     * Two processors print to the console a few cycles apart, processor 1 first: the console must
+     * see them in that order. A processor may run up to the lookahead (40 cycles) past the one
+     * furthest behind; a device access past the other's clock now waits for the next slice, so
+     * device accesses are made in cycle order. Before stop 33, with processor 1 2 to 6 cycles
+     * ahead (here {@code lead} 1 to 3), processor 0 printed first.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void twoProcessorsDeviceAccessesAreMadeInCycleOrder(int lead) throws Exception {
+        ProgramImage p = Assembler.assemble("order.s", """
+                    .equ CONSOLE_PUTINT, 0xFFFF00000008
+                    .text
+                _start: csrr r1, cpuid
+                    li   r3, 1000
+                    beq  r1, zero, spin
+                    addi r3, r3, -LEAD          # processor 1: 2 x LEAD cycles sooner
+                spin: addi r3, r3, -1
+                    bne  r3, zero, spin
+                    li   r7, CONSOLE_PUTINT
+                    st   r1, 0(r7)
+                    halt
+                """.replace("LEAD", Integer.toString(lead)), IncludeResolver.none());
+        assertThat(twoProcessorsToHalt(p).consoleOutput()).isEqualTo("1\n0\n");
+    }
+
+    /**
      * Times single loads from cpu 0 to blocks homed on every other node, with rdcycle around
      * each, on an otherwise idle machine: the uncontended 2-hop miss (request to the home,
      * data from memory) must average 180 ns = 720 cycles at 4 GHz, within 10%.

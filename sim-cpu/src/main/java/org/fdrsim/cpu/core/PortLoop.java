@@ -8,7 +8,8 @@ import org.fdrsim.cpu.program.Code;
  * timed machine's caches): {@link Processor#run} comes here unless the memory is flat. Program
  * counter, instruction count and cycle live in locals; an access that misses ends the slice,
  * and the port completes the instruction later; a device store ends it after it commits (the
- * run loop then bounds the next slice by a timer or device event the store started). Its twin over flat memory is {@link FlatLoop}:
+ * run loop then bounds the next slice by a timer or device event the store started), and a device
+ * access past the processor's device horizon ends it before the access. Its twin over flat memory is {@link FlatLoop}:
  * any change to the semantics of an instruction in the switch must be made in both
  * ({@code FlatLoopTest} runs them side by side); system instructions are shared
  * ({@link SystemInstructions}). Only this loop counts spin loops' iterations instead of running
@@ -143,6 +144,9 @@ final class PortLoop {
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
+                        if (cpu.deviceHorizon != null && cycleBase + ic + extra > cpu.deviceHorizon.getAsLong()) {
+                            break run; // another processor is behind: its device accesses come first
+                        }
                         if (!cpu.deviceLoad(p, a, ic, cycleBase + ic + extra)) {
                             break run;
                         }
@@ -183,6 +187,9 @@ final class PortLoop {
                     long v = r[(w >>> 24)];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
+                        if (cpu.deviceHorizon != null && cycleBase + ic + extra > cpu.deviceHorizon.getAsLong()) {
+                            break run; // another processor is behind: its device accesses come first
+                        }
                         if (!cpu.deviceStore(p, a, v, ic, cycleBase + ic + extra)) {
                             break run;
                         }

@@ -1,6 +1,7 @@
 package org.fdrsim.cpu.core;
 
 import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Csr;
 import org.fdrsim.cpu.isa.Opcode;
@@ -53,6 +54,8 @@ public final class Processor {
     int pc;
     long ic;
     long cycle;
+    /** The latest cycle at which this processor may access a device now (null: any; {@link #setDeviceHorizon}). */
+    LongSupplier deviceHorizon;
     long pendingInterrupts;
     /**
      * Cycles this processor waited for a full input log ({@link IoPort#waitUntil}) or interrupt
@@ -280,6 +283,15 @@ public final class Processor {
      * loop that remembers when each processor goes on learns here that a device event, an IPI or
      * a timer changed a sleeper's time and state, instead of reading every processor again.
      */
+    /**
+     * Where the timed loop asks, at a device access, the latest cycle at which this processor may
+     * make it: a run loop that lets processors run ahead of each other keeps device accesses in
+     * cycle order by ending the slice before an access past it (null, the default: no order).
+     */
+    public void setDeviceHorizon(LongSupplier horizon) {
+        deviceHorizon = horizon;
+    }
+
     public void setWakeListener(IntConsumer wakeListener) {
         this.wakeListener = wakeListener;
     }
