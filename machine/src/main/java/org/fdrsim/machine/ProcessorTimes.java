@@ -99,17 +99,15 @@ final class ProcessorTimes {
     }
 
     /**
-     * The latest cycle at which {@link #chosen()} may access a device before the others have
+     * The latest cycle at which processor {@code me} may access a device before the others have
      * caught up: the earliest other processor's time, less one where a lower-numbered processor is
-     * at it (at equal cycles the lower number goes first); {@link Long#MAX_VALUE} if none. The
-     * subtree beside each node on the chosen leaf's path holds its earliest time and, among those
-     * at that time, the lowest number.
+     * at it (at equal cycles the lower number goes first); {@link Long#MAX_VALUE} if none. Usually
+     * asked for {@link #chosen()}, in its slice; a miss completion runs its processor inside an
+     * event, and may take an interrupt whose handler starts with a device access. The subtree
+     * beside each node on {@code me}'s path holds its earliest time and, among those at that time,
+     * the lowest number.
      */
-    long deviceHorizon() {
-        if (time[1] == NEVER) {
-            return NEVER;
-        }
-        int me = who[1];
+    long deviceHorizon(int me) {
         long min = NEVER;
         for (int i = leaves + me; i > 1; i >>>= 1) {
             int sibling = i ^ 1;

@@ -20,7 +20,7 @@ import org.fdrsim.machine.config.LimitsConfig;
  * can reach this one sooner). When a miss completes, the processor executes the stalled
  * instruction at once, inside the completing event, so no other request can take the block
  * away first. A processor makes a device access only when no other can still make one at an
- * earlier cycle ({@link ProcessorTimes#deviceHorizon}, asked at the access), so devices see
+ * earlier cycle ({@link ProcessorTimes#deviceHorizon(int)}, asked at the access), so devices see
  * accesses in cycle order. Checkpoints, validation slices and the stop's flush come in through
  * {@link RunHooks}.
  */
@@ -91,7 +91,8 @@ final class TimedRunLoop {
         started = true;
         ProcessorTimes times = new ProcessorTimes(cpus, timers);
         for (Processor p : cpus) {
-            p.setDeviceHorizon(times::deviceHorizon); // device accesses in cycle order (ties: lower number)
+            int id = p.id();
+            p.setDeviceHorizon(() -> times.deviceHorizon(id)); // device accesses in cycle order (ties: lower number)
         }
         boolean rescan = true;
         while (true) {

@@ -29,21 +29,22 @@ class ProcessorTimesTest {
         times.rebuild();
         assertThat(times.chosen()).isZero(); // 7, tied with processor 2: the lower number
         assertThat(times.second()).isEqualTo(7);
-        assertThat(times.deviceHorizon()).as("processor 2 is at 7 too, but after 0").isEqualTo(7);
+        assertThat(times.deviceHorizon(times.chosen())).as("processor 2 is at 7 too, but after 0").isEqualTo(7);
         cpus[0].advanceTo(8);
         times.update(0);
         assertThat(times.chosen()).isEqualTo(2);
         assertThat(times.second()).isEqualTo(8);
-        assertThat(times.deviceHorizon()).as("processor 0 at 8 goes before processor 2 at 8").isEqualTo(7);
+        assertThat(times.deviceHorizon(times.chosen())).as("processor 0 at 8 goes before processor 2 at 8").isEqualTo(7);
         cpus[2].advanceTo(10);
         times.update(2);
         assertThat(times.chosen()).isZero();
-        assertThat(times.deviceHorizon()).as("processor 1 at 9").isEqualTo(9);
+        assertThat(times.deviceHorizon(times.chosen())).as("processor 1 at 9").isEqualTo(9);
         cpus[0].advanceTo(20);
         cpus[1].setState(ProcessorState.HALTED);
         times.update(0);
         times.update(1);
         assertThat(times.chosen()).isEqualTo(2);
-        assertThat(times.deviceHorizon()).as("processor 3 at 12, after 2").isEqualTo(12);
+        assertThat(times.deviceHorizon(times.chosen())).as("processor 3 at 12, after 2").isEqualTo(12);
+        assertThat(times.deviceHorizon(3)).as("processor 3 itself, not the chosen one: 2, at 10, goes first").isEqualTo(9);
     }
 }

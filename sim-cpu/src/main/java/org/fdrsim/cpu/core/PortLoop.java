@@ -406,11 +406,6 @@ final class PortLoop {
      * the clock after the wait, as on the hardware.
      */
     private static long ioWait(Processor cpu, long next) {
-        long until = cpu.io.waitUntil(cpu.id);
-        if (until <= next) {
-            return 0;
-        }
-        cpu.ioWaitCycles += until - next;
-        return until - next;
+        return cpu.logWait(cpu.io.waitUntil(cpu.id), next);
     }
 }

@@ -196,13 +196,22 @@ public final class Processor {
             cycle = now;
             listener.interruptTaken(id, ic, number);
             cycle = saved;
-            long until = listener.waitUntil(id);
-            if (until > now) {
-                interruptWait += until - now;
-                ioWaitCycles += until - now;
-            }
+            interruptWait += logWait(listener.waitUntil(id), now);
         }
         return (int) handler;
+    }
+
+    /**
+     * The cycles from {@code now} to {@code until}, the time a full log buffer (input or
+     * interrupt) took this processor's last entry, or 0 if that is not later; they are counted
+     * ({@link #ioWaitCycles}).
+     */
+    long logWait(long until, long now) {
+        if (until <= now) {
+            return 0;
+        }
+        ioWaitCycles += until - now;
+        return until - now;
     }
 
     /**
@@ -283,6 +292,10 @@ public final class Processor {
      * loop that remembers when each processor goes on learns here that a device event, an IPI or
      * a timer changed a sleeper's time and state, instead of reading every processor again.
      */
+    public void setWakeListener(IntConsumer wakeListener) {
+        this.wakeListener = wakeListener;
+    }
+
     /**
      * Where the timed loop asks, at a device access, the latest cycle at which this processor may
      * make it: a run loop that lets processors run ahead of each other keeps device accesses in
@@ -290,10 +303,6 @@ public final class Processor {
      */
     public void setDeviceHorizon(LongSupplier horizon) {
         deviceHorizon = horizon;
-    }
-
-    public void setWakeListener(IntConsumer wakeListener) {
-        this.wakeListener = wakeListener;
     }
 
     /** Wakes a stalled processor at {@code now}: the stalled instruction executes again. */
