@@ -80,7 +80,7 @@ public class InterpreterBenchmark {
     public void setup() throws Exception {
         image = switch (program) {
             case "mix" -> Assembler.assemble("mix.s", MIX, IncludeResolver.none());
-            case "private-mix" -> PrivateWorkload.program();
+            case "private-mix" -> ExamplePrograms.privateMix();
             default -> throw new IllegalArgumentException("program must be mix or private-mix, got " + program);
         };
     }

@@ -41,7 +41,7 @@ public class TimedMachineBenchmark {
 
     @Setup
     public void setup() throws Exception {
-        program = PrivateWorkload.program();
+        program = ExamplePrograms.privateMix();
         config = ConfigLoader.fdr1().set(List.of("cpus=4", "limits.maxInstructions=" + INSTRUCTIONS)).build();
     }
 

@@ -3,6 +3,7 @@ package org.fdrsim.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.machine.RunOptions;
@@ -17,7 +18,7 @@ class BenchmarkWorkloadTest {
      * setup and replayed to the end (the replay throws if it does not complete), at 4 processors.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lu", "radix", "stencil", "oltp", "jbb", "web", "packet-echo", "console-echo"})
+    @ValueSource(strings = {"lu", "radix", "stencil", "oltp", "jbb", "web", "packet-echo", "console-echo", "lost-update"})
     void everyShippedWorkloadRecordsAndReplays(String workload) {
         WorkloadBenchmark b = new WorkloadBenchmark();
         b.workload = workload;
@@ -39,6 +40,27 @@ class BenchmarkWorkloadTest {
                 .startsWith("THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG\nTHE QUICK")
                 .contains(String.valueOf(BenchmarkWorkload.CONSOLE_INPUT_BYTES));
         assertThat(BenchmarkWorkload.of("fft").console().load(AddressMap.CONSOLE_GETC)).isEqualTo(-1);
+    }
+
+    /**
+     * The lost-update loop is the stall-bound case its benchmark row stands for: recorded, its
+     * processors wait for the race log far longer than the timed run takes, and they lose the
+     * block while they wait, so the recording makes many times the timed run's coherence messages
+     * (docs/performance.md, "A stalled processor costs no host time").
+     */
+    @Test
+    void theLostUpdateLoopRecordedWaitsAndMakesManyTimesTheMessages() {
+        BenchmarkWorkload w = BenchmarkWorkload.of("lost-update");
+        Simulation timed = Simulation.run(w.program(4), w.config(4, false), w.console(), RunOptions.LOGS);
+        Simulation recorded = Simulation.run(w.program(4), w.config(4, true), w.console(), RunOptions.LOGS);
+        assertThat(timed.machine().instructionsSoFar()).isGreaterThan(4L * 3 * BenchmarkWorkload.LOST_UPDATE_ITERATIONS);
+        assertThat(recorded.result().cycles()).isGreaterThan(10 * timed.result().cycles());
+        assertThat(messages(recorded)).isGreaterThan(10 * messages(timed));
+    }
+
+    private static long messages(Simulation s) {
+        Map<?, ?> messages = (Map<?, ?>) s.timed().memorySystem().stats().get("messages");
+        return ((Number) ((Map<?, ?>) messages.get("total")).get("count")).longValue();
     }
 
     @Test
