@@ -72,7 +72,8 @@ public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNod
             p.add(prefix + ": disk, nic and interrupts must all be present");
             return p;
         }
-        if (dmaHostNode < 0 || dmaHostNode >= cpus) {
+        // with no valid processor count there is no node range to check against; cpus's own problem says so
+        if (cpus >= 1 && (dmaHostNode < 0 || dmaHostNode >= cpus)) {
             p.add(prefix + ".dmaHostNode must be 0.." + (cpus - 1) + " (a node), got " + dmaHostNode);
         }
         if (enabled && cpus + DeviceSystem.DMA_ENGINES > 64) {

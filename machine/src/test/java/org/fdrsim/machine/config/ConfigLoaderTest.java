@@ -127,6 +127,16 @@ class ConfigLoaderTest {
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
+    /** A bad processor count is one problem, not also the node ranges that depend on it. */
+    @Test
+    void aBadProcessorCountIsOneProblem() {
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus=0")).build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("configuration: cpus must be 1..64, got 0");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus=4", "devices.dmaHostNode=4")).build())
+                .hasMessageContaining("devices.dmaHostNode must be 0..3 (a node), got 4");
+    }
+
     @Test
     void badSetIsRefused() {
         assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("caches.l9.ways=2")))
