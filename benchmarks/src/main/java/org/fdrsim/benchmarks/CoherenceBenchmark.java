@@ -64,7 +64,8 @@ public class CoherenceBenchmark {
         return n;
     }
 
-    private static long messageCount(Map<String, Object> stats) {
+    /** The coherence messages a memory system's statistics count ({@code MemorySystem.stats()}). */
+    static long messageCount(Map<String, Object> stats) {
         Map<?, ?> messages = (Map<?, ?>) stats.get("messages");
         return ((Number) ((Map<?, ?>) messages.get("total")).get("count")).longValue();
     }

@@ -3,7 +3,6 @@ package org.fdrsim.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Map;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.machine.RunOptions;
@@ -59,8 +58,7 @@ class BenchmarkWorkloadTest {
     }
 
     private static long messages(Simulation s) {
-        Map<?, ?> messages = (Map<?, ?>) s.timed().memorySystem().stats().get("messages");
-        return ((Number) ((Map<?, ?>) messages.get("total")).get("count")).longValue();
+        return CoherenceBenchmark.messageCount(s.timed().memorySystem().stats());
     }
 
     @Test

@@ -75,7 +75,6 @@ public final class MachineBuilder {
         if (deviceSystem != null) {
             deviceSystem.attach(cpus); // device events post interrupts, waking processors asleep in wfi
         }
-        interruptLog.setClock(cpu -> cpus[cpu].cycle());
         if (config.recorder().enabled()) {
             machine.record(recordingSession(machine, config));
         }

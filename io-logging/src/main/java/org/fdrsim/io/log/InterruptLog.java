@@ -17,7 +17,6 @@ public final class InterruptLog implements ProcessorListener {
     private final long[] stallUntil;
     private final long[] entries;
     private final byte[] entry = new byte[LogFormat.INTERRUPT_ENTRY_BYTES];
-    private java.util.function.IntToLongFunction clock = cpu -> 0;
     private ProcessorListener next;
 
     public InterruptLog(int cpus) {
@@ -40,14 +39,6 @@ public final class InterruptLog implements ProcessorListener {
         return this;
     }
 
-    /**
-     * Where the time the sinks see comes from (the machine: the processor's clock, which inside
-     * an interpreter slice is the slice's start; 0 if unset).
-     */
-    public void setClock(java.util.function.IntToLongFunction clock) {
-        this.clock = clock;
-    }
-
     @Override
     public void memoryAccess(int cpu, long ic, int pc, long address, boolean write, long value) {
         if (next != null) {
@@ -62,17 +53,17 @@ public final class InterruptLog implements ProcessorListener {
     }
 
     @Override
-    public void interruptTaken(int cpu, long ic, int number) {
+    public void interruptTaken(int cpu, long ic, int number, long cycle) {
         LogFormat.putInt(entry, 0, (int) ic);
         entry[4] = (byte) number;
         entry[5] = (byte) (number >>> 8);
-        long until = sinks[cpu].append(clock.applyAsLong(cpu), entry, 0, entry.length);
+        long until = sinks[cpu].append(cycle, entry, 0, entry.length);
         if (until > stallUntil[cpu]) {
             stallUntil[cpu] = until;
         }
         entries[cpu]++;
         if (next != null) {
-            next.interruptTaken(cpu, ic, number);
+            next.interruptTaken(cpu, ic, number, cycle);
         }
     }
 
@@ -80,10 +71,13 @@ public final class InterruptLog implements ProcessorListener {
         return entries[cpu];
     }
 
-    /** When the last entry of {@code cpu} got into its buffer: the processor takes its handler's first instruction then. */
+    /**
+     * When the last entry of {@code cpu} got into its buffer, or the next listener's wait if
+     * later: the processor takes its handler's first instruction then.
+     */
     @Override
     public long waitUntil(int cpu) {
-        return stallUntil[cpu];
+        return next == null ? stallUntil[cpu] : Math.max(stallUntil[cpu], next.waitUntil(cpu));
     }
 
     /** The entries of an interrupt log, in the order taken. */

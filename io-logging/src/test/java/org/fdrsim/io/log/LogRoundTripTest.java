@@ -53,7 +53,7 @@ class LogRoundTripTest {
         List<String> chained = new ArrayList<>();
         log.withNext(new org.fdrsim.cpu.core.ProcessorListener() {
             @Override
-            public void interruptTaken(int cpu, long ic, int number) {
+            public void interruptTaken(int cpu, long ic, int number, long cycle) {
                 chained.add(ic + ":" + number);
             }
         });
@@ -62,7 +62,7 @@ class LogRoundTripTest {
         for (int i = 0; i < 100; i++) {
             long ic = r.nextLong(1L << 32);
             int n = 1 + r.nextInt(63);
-            log.interruptTaken(0, ic, n);
+            log.interruptTaken(0, ic, n, i);
             expected.add(new InterruptEntry(ic, n));
         }
         assertThat(InterruptLog.decode(sink.bytes())).containsExactlyElementsOf(expected);
@@ -111,6 +111,27 @@ class LogRoundTripTest {
         log.load(0, 0, 100);
         assertThat(log.waitUntil(0)).isEqualTo(600);
         assertThat(log.entries(0)).isEqualTo(1);
+    }
+
+    /**
+     * The interrupt log sits in front of other listeners: its wait is its own buffer's or the
+     * next listener's, whichever is later, so a wait behind it is not lost.
+     */
+    @Test
+    void theInterruptLogsWaitIncludesTheNextListeners() {
+        InterruptLog log = new InterruptLog(1);
+        log.setSink(0, (now, entry, off, len) -> now + 500);
+        long[] nextWait = {0};
+        log.withNext(new org.fdrsim.cpu.core.ProcessorListener() {
+            @Override
+            public long waitUntil(int cpu) {
+                return nextWait[0];
+            }
+        });
+        log.interruptTaken(0, 1, 3, 100);
+        assertThat(log.waitUntil(0)).as("its own buffer's").isEqualTo(600);
+        nextWait[0] = 9_000;
+        assertThat(log.waitUntil(0)).as("the next listener's, later").isEqualTo(9_000);
     }
 
     @Test

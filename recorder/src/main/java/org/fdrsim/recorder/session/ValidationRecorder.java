@@ -231,11 +231,17 @@ public final class ValidationRecorder implements ProcessorListener {
         return next != null && next.observesMemoryAccesses();
     }
 
+    /** The validation trace makes no processor wait; the next listener's wait is passed on. */
     @Override
-    public void interruptTaken(int cpu, long ic, int number) {
+    public long waitUntil(int cpu) {
+        return next == null ? 0 : next.waitUntil(cpu);
+    }
+
+    @Override
+    public void interruptTaken(int cpu, long ic, int number, long cycle) {
         interruptIc[cpu] = ic;
         if (next != null) {
-            next.interruptTaken(cpu, ic, number);
+            next.interruptTaken(cpu, ic, number, cycle);
         }
     }
 }

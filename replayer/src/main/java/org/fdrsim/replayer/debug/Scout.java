@@ -46,7 +46,7 @@ final class Scout {
         // after it never shows that arrival: the listener counts it.
         s.setListener(new ProcessorListener() {
             @Override
-            public void interruptTaken(int cpu, long ic, int number) {
+            public void interruptTaken(int cpu, long ic, int number, long cycle) {
                 if (s.csr(cpu, Csr.IVEC) == pc) {
                     n[0]++;
                 }

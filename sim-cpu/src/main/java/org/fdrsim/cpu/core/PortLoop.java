@@ -144,7 +144,7 @@ final class PortLoop {
                     long a = r[(w >>> 16 & 0xff)] + immf[p];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
-                        if (cpu.deviceHorizon != null && cycleBase + ic + extra > cpu.deviceHorizon.getAsLong()) {
+                        if (cpu.pastDeviceHorizon(cycleBase + ic + extra)) {
                             break run; // another processor is behind: its device accesses come first
                         }
                         if (!cpu.deviceLoad(p, a, ic, cycleBase + ic + extra)) {
@@ -187,7 +187,7 @@ final class PortLoop {
                     long v = r[(w >>> 24)];
                     if ((a & 7) != 0 || Long.compareUnsigned(a, memSize) >= 0) {
                         pc = p;
-                        if (cpu.deviceHorizon != null && cycleBase + ic + extra > cpu.deviceHorizon.getAsLong()) {
+                        if (cpu.pastDeviceHorizon(cycleBase + ic + extra)) {
                             break run; // another processor is behind: its device accesses come first
                         }
                         if (!cpu.deviceStore(p, a, v, ic, cycleBase + ic + extra)) {

@@ -55,7 +55,7 @@ public final class Processor {
     long ic;
     long cycle;
     /** The latest cycle at which this processor may access a device now (null: any; {@link #setDeviceHorizon}). */
-    LongSupplier deviceHorizon;
+    private LongSupplier deviceHorizon;
     long pendingInterrupts;
     /**
      * Cycles this processor waited for a full input log ({@link IoPort#waitUntil}) or interrupt
@@ -192,10 +192,7 @@ public final class Processor {
         csrs[CAUSE] = number;
         csrs[STATUS] &= ~Csr.STATUS_IE;
         if (listener != null) {
-            long saved = cycle; // inside a slice the field holds the slice's start: the listeners read now
-            cycle = now;
-            listener.interruptTaken(id, ic, number);
-            cycle = saved;
+            listener.interruptTaken(id, ic, number, now);
             interruptWait += logWait(listener.waitUntil(id), now);
         }
         return (int) handler;
@@ -303,6 +300,11 @@ public final class Processor {
      */
     public void setDeviceHorizon(LongSupplier horizon) {
         deviceHorizon = horizon;
+    }
+
+    /** Whether a device access at {@code now} must wait for another processor's earlier ones ({@link #setDeviceHorizon}). */
+    boolean pastDeviceHorizon(long now) {
+        return deviceHorizon != null && now > deviceHorizon.getAsLong();
     }
 
     /** Wakes a stalled processor at {@code now}: the stalled instruction executes again. */

@@ -20,8 +20,12 @@ public interface ProcessorListener {
         return true;
     }
 
-    /** Interrupt {@code number} was taken after instruction {@code ic} committed. */
-    default void interruptTaken(int cpu, long ic, int number) {}
+    /**
+     * Interrupt {@code number} was taken after instruction {@code ic} committed, at {@code cycle}
+     * (the processor's clock then; inside an interpreter slice the processor's own field still
+     * holds the slice's start).
+     */
+    default void interruptTaken(int cpu, long ic, int number, long cycle) {}
 
     /**
      * The cycle before which processor {@code cpu} may not go on after the last interrupt it

@@ -173,7 +173,7 @@ class FlatLoopTest {
                 }
 
                 @Override
-                public void interruptTaken(int c, long ic, int number) {
+                public void interruptTaken(int c, long ic, int number, long cycle) {
                     events.add(ic + ": interrupt " + number);
                 }
             });
