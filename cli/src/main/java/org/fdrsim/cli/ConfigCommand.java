@@ -45,7 +45,7 @@ final class ConfigCommand implements Callable<Integer> {
             sb.append(line);
             String key = line.strip().split(":", 2)[0];
             if (inCheckpoint && line.startsWith("  ") && cycles.containsKey(key)) {
-                sb.append("  # ").append(SimTime.describe(cycles.get(key), ghz).replace(" cycles)", " processor cycles)"));
+                sb.append("  # ").append(SimTime.describe(cycles.get(key), ghz).replaceFirst(" (cycles?)\\)$", " processor $1)"));
             }
             sb.append('\n');
         }

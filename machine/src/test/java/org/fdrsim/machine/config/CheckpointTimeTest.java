@@ -52,6 +52,12 @@ class CheckpointTimeTest {
     }
 
     @Test
+    void oneCycleIsSingular() {
+        assertThat(SimTime.describe(1, 4.0)).isEqualTo("0.25 ns (1 cycle)");
+        assertThat(SimTime.describe(0, 4.0)).isEqualTo("0 s (0 cycles)");
+    }
+
+    @Test
     void systemCyclesAreReadAtTheConfiguredSystemClock() throws Exception {
         ConfigLoader l = ConfigLoader.fdr1().set("checkpoint.interval", "1000 system cycles");
         assertThat(l.build().checkpointSchedule().intervalCycles()).isEqualTo(4000);

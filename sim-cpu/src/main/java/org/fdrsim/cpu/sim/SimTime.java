@@ -80,7 +80,8 @@ public final class SimTime {
 
     /** {@code cycles} processor cycles as seconds and cycles side by side, e.g. {@code 0.333333 s (1,333,333,333 cycles)}. */
     public static String describe(long cycles, double cpuGHz) {
-        return String.format(Locale.ROOT, "%s (%,d cycles)", seconds(cycles / (cpuGHz * 1e9)), cycles);
+        return String.format(Locale.ROOT, "%s (%,d %s)", seconds(cycles / (cpuGHz * 1e9)), cycles,
+                cycles == 1 ? "cycle" : "cycles");
     }
 
     /** Seconds in the unit that reads best (s, ms, us or ns), to 6 significant digits. */
