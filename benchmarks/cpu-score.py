@@ -13,17 +13,25 @@ timed + FDR speed over the base's, as measured and divided by each round's repla
 replay ran in the same JVMs minutes or seconds apart from the runs it controls, so dividing by it
 takes out the host's drift; it is a control only when the change does not touch the replayer.
 CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message.
+
+With --targets, it judges issue 14's speed targets (docs/performance.md, "Targets of issue 14")
+on every result file given together (benchmarks/targets.sh makes them): per target the rows it
+covers, the worst of them with its JVMs' range, and met, not met or not measured (a target whose
+rows are in none of the files). A row in several files is judged on the last.
 Usage: benchmarks/cpu-score.py [--forks] jmh-result.json
-       benchmarks/cpu-score.py --vs base1.json[,base2.json...] new1.json[,new2.json...]"""
+       benchmarks/cpu-score.py --vs base1.json[,base2.json...] new1.json[,new2.json...]
+       benchmarks/cpu-score.py --targets jmh-result.json [more.json...]"""
 import json
 import statistics
 import sys
 
-args = [a for a in sys.argv[1:] if a not in ("--forks", "--vs")]
+args = [a for a in sys.argv[1:] if a not in ("--forks", "--vs", "--targets")]
 forks = "--forks" in sys.argv[1:]
 versus = "--vs" in sys.argv[1:]
-if len(args) != (2 if versus else 1):
-    sys.exit("usage: cpu-score.py [--forks] jmh-result.json | cpu-score.py --vs base.json[,...] new.json[,...]")
+judging = "--targets" in sys.argv[1:]
+if (len(args) < 1) if judging else len(args) != (2 if versus else 1):
+    sys.exit("usage: cpu-score.py [--forks] jmh-result.json | cpu-score.py --vs base.json[,...] new.json[,...]"
+             " | cpu-score.py --targets jmh-result.json [...]")
 
 
 def rate(sims, cpus, wall=None):
@@ -37,15 +45,21 @@ def raw(sec, name):
     return sec.get(name, {}).get("rawData", [])
 
 
-def load(path):
+def load(path, interpreter=None):
     """(separate cells, paired cells, engine cells) of one JMH result file: the first two keyed by
-    (workload, cpus, kind), CoherenceBenchmark's by cpus (host CPU ns per message)."""
+    (workload, cpus, kind), CoherenceBenchmark's by cpus (host CPU ns per message).
+    InterpreterBenchmark's scores (instructions per second) go to `interpreter`, if given, keyed
+    by (program, cpus)."""
     rows, paired, engine = {}, {}, {}
     for r in json.load(open(path)):
         bench = r["benchmark"].rsplit(".", 1)[1]
         p = r.get("params", {})
         workload, cpus = p.get("workload", ""), int(p.get("cpus", 0))
         sec = r["secondaryMetrics"]
+        if ".InterpreterBenchmark." in r["benchmark"]:
+            if interpreter is not None:
+                interpreter[(p.get("program", ""), cpus)] = r["primaryMetric"]["score"] / 1e6
+            continue
         if r["benchmark"].endswith("CoherenceBenchmark.messages"):
             sent = sum(map(sum, raw(sec, "simulated")))
             engine[cpus] = sum(map(sum, raw(sec, "cpuMicros"))) * 1000 / sent if sent else float("nan")
@@ -85,17 +99,6 @@ def compare(base_paths, new_paths):
         print(f"| {w} | {c} | " + " | ".join(cols) + " |")
 
 
-if versus:
-    compare(args[0].split(","), args[1].split(","))
-    sys.exit(0)
-
-rows, paired, engine = load(args[0])
-if engine:
-    print("| cpus | host CPU ns per coherence message (CoherenceBenchmark) |")
-    print("|---|---|")
-    for c in sorted(engine):
-        print(f"| {c} | {engine[c]:.0f} ns |")
-
 NONE = (float("nan"), None, [])
 
 
@@ -107,6 +110,80 @@ def cell(v):
         text += f" [{min(v[2]):.1f}-{max(v[2]):.1f}]"
     return text
 
+
+STALL_BOUND = "lost-update"  # the one workload whose processors stall: its own target
+
+
+def judge(paths):
+    """Prints issue 14's speed targets, each judged on the rows of `paths` it covers."""
+    cells, interpreter = {}, {}
+    for path in paths:
+        rows, paired, _ = load(path, interpreter)
+        cells.update(rows)
+        cells.update(paired)
+    keys = sorted({(w, c) for (w, c, _) in cells})
+
+    def rate(w, c, kind):
+        return cells.get((w, c, kind), NONE)
+
+    def worst(name, goal, covered, value, at_least, text):
+        """One line: the rows covered, the worst by value, met if every row's value is on the goal's side."""
+        if not covered:
+            print(f"| {name} | not in these files | not measured |")
+            return
+        values = [(value(k), k) for k in covered]
+        bad, k = min(values) if at_least else max(values)
+        missed = [k for v, k in values if (v < goal if at_least else v > goal)]
+        verdict = "met" if not missed else "**not met** (" + ", ".join(f"{w} at {c}" for w, c in missed) + ")"
+        print(f"| {name} | {len(covered)} row{'s' if len(covered) != 1 else ''}; worst: {k[0]} at {k[1]} processors, {text(k)} | {verdict} |")
+
+    def speed(k):
+        return cell(rate(k[0], k[1], "recorded"))
+
+    def overhead(k):
+        return rate(k[0], k[1], "timed")[0] / rate(k[0], k[1], "recorded")[0]
+
+    def replay(k):
+        return rate(k[0], k[1], "replay")[0] / rate(k[0], k[1], "recorded")[0]
+
+    recorded = [k for k in keys if (k[0], k[1], "recorded") in cells and k[0] != STALL_BOUND]
+    both = [k for k in recorded if (k[0], k[1], "timed") in cells]
+    print("| target | measured | verdict |")
+    print("|---|---|---|")
+    for c, goal in ((4, 30), (16, 15), (64, 8)):
+        worst(f"timed + FDR >= {goal} M at {c} processors", goal, [k for k in recorded if k[1] == c],
+              lambda k: rate(k[0], k[1], "recorded")[0], True, speed)
+    worst("FDR overhead <= 1.3x where processors do not stall", 1.3, both, overhead, False,
+          lambda k: f"{overhead(k):.2f}x")
+    worst("lost-update loop recorded <= 3x unrecorded", 3, [k for k in keys if k[0] == STALL_BOUND
+          and all((k[0], k[1], kind) in cells for kind in ("timed", "recorded"))], overhead, False,
+          lambda k: f"{overhead(k):.2f}x")
+    worst("replay >= 3x the recording", 3, [k for k in keys if all((k[0], k[1], kind) in cells
+          for kind in ("recorded", "replay"))], replay, True, lambda k: f"{replay(k):.1f}x")
+    if interpreter:
+        (low, (program, c)) = min((v, k) for k, v in interpreter.items())
+        print(f"| functional interpreter >= 250 M | {len(interpreter)} rows; lowest: {program} on {c} processor{'s' if c != 1 else ''}, "
+              f"{low:.1f} M (wall clock) | {'met' if low >= 250 else '**not met**'} |")
+    else:
+        print("| functional interpreter >= 250 M | not in these files | not measured |")
+    print()
+    print("Not judged here: peak RSS (benchmarks/memory/peak-rss.sh), a stalled processor's host time and"
+          " the same bytes out (SameBytesTest); docs/performance.md, \"Where issue 14 stands\".")
+
+
+if versus:
+    compare(args[0].split(","), args[1].split(","))
+    sys.exit(0)
+if judging:
+    judge(args)
+    sys.exit(0)
+
+rows, paired, engine = load(args[0])
+if engine:
+    print("| cpus | host CPU ns per coherence message (CoherenceBenchmark) |")
+    print("|---|---|")
+    for c in sorted(engine):
+        print(f"| {c} | {engine[c]:.0f} ns |")
 
 def table(cells, suffix):
     print(f"| workload | cpus | timed{suffix} | timed + FDR{suffix} | replay{suffix} | FDR overhead | replay / recording |")

@@ -1,0 +1,97 @@
+package org.fdrsim.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code benchmarks/cpu-score.py --targets} on JMH result files written here, with figures
+ * chosen on both sides of each target: the verdicts name exactly the rows that miss, the
+ * stall-bound lost-update loop is judged by its own target and not by the 30 M one, a target
+ * none of the files measure is said to be unmeasured, and a row in two files is judged on the
+ * later.
+ */
+class CpuScoreTargetsTest {
+    @Test
+    void eachTargetNamesTheRowsThatMissIt(@TempDir Path tmp) throws Exception {
+        Path table = tmp.resolve("classes.json");
+        Files.writeString(table, "[" + String.join(",",
+                paired("random-tester", 4, 40, 35, 200),
+                paired("web", 4, 24, 20, 100),
+                paired("random-tester", 16, 20, 16, 40),
+                paired("fft", 16, 100, 70, 150),
+                paired("lost-update", 4, 50, 5, 50)) + "]");
+        Path later = tmp.resolve("later.json");
+        Files.writeString(later, "[" + String.join(",",
+                paired("fft", 16, 100, 90, 500),
+                interpreter("private-mix", 1, 300e6),
+                interpreter("mix", 4, 420e6)) + "]");
+
+        String out = run(table.toString(), later.toString());
+
+        assertThat(line(out, "timed + FDR >= 30 M at 4 processors"))
+                .contains("2 rows; worst: web at 4 processors, 20.0 M").endsWith("| **not met** (web at 4) |");
+        assertThat(line(out, "timed + FDR >= 15 M at 16 processors"))
+                .contains("2 rows; worst: random-tester at 16 processors, 16.0 M").endsWith("| met |");
+        assertThat(line(out, "timed + FDR >= 8 M at 64 processors")).endsWith("| not in these files | not measured |");
+        assertThat(line(out, "FDR overhead <= 1.3x"))
+                .contains("4 rows; worst: random-tester at 16 processors, 1.25x").endsWith("| met |");
+        assertThat(line(out, "lost-update loop recorded <= 3x unrecorded"))
+                .contains("1 row; worst: lost-update at 4 processors, 10.00x").endsWith("| **not met** (lost-update at 4) |");
+        // fft at 16 from the later file: 500 / 90, not 150 / 70 (2.1x, which would miss)
+        assertThat(line(out, "replay >= 3x the recording"))
+                .contains("5 rows; worst: random-tester at 16 processors, 2.5x")
+                .endsWith("| **not met** (random-tester at 16) |");
+        assertThat(line(out, "functional interpreter >= 250 M"))
+                .contains("2 rows; lowest: private-mix on 1 processor, 300.0 M").endsWith("| met |");
+    }
+
+    /** A {@code WorkloadBenchmark.paired} result in one JVM of one iteration, at the given M instructions per CPU second. */
+    private static String paired(String workload, int cpus, double timed, double recorded, double replay) {
+        StringBuilder metrics = new StringBuilder();
+        String[] kinds = {"timed", "recorded", "replay"};
+        double[] rates = {timed, recorded, replay};
+        for (int i = 0; i < kinds.length; i++) {
+            // rate = simulated / CPU microseconds: 1 s of CPU time and rate M instructions
+            metrics.append(String.format(Locale.ROOT, "\"%sSimulated\": {\"rawData\": [[%.1f]]}, ", kinds[i], rates[i] * 1e6))
+                    .append(String.format(Locale.ROOT, "\"%sCpuMicros\": {\"rawData\": [[1000000.0]]}%s", kinds[i],
+                            i < kinds.length - 1 ? ", " : ""));
+        }
+        return String.format(Locale.ROOT, "{\"benchmark\": \"org.fdrsim.benchmarks.WorkloadBenchmark.paired\", "
+                + "\"params\": {\"cpus\": \"%d\", \"workload\": \"%s\"}, \"primaryMetric\": {\"score\": 1.0}, "
+                + "\"secondaryMetrics\": {%s}}", cpus, workload, metrics);
+    }
+
+    private static String interpreter(String program, int cpus, double score) {
+        return String.format(Locale.ROOT, "{\"benchmark\": \"org.fdrsim.benchmarks.InterpreterBenchmark.functionalMix\", "
+                + "\"params\": {\"cpus\": \"%d\", \"program\": \"%s\"}, \"primaryMetric\": {\"score\": %.1f}, "
+                + "\"secondaryMetrics\": {}}", cpus, program, score);
+    }
+
+    private static String line(String out, String target) {
+        for (String l : out.split("\n")) {
+            if (l.startsWith("| " + target)) {
+                return l;
+            }
+        }
+        throw new AssertionError("no line for '" + target + "' in\n" + out);
+    }
+
+    private static String run(String... files) throws IOException, InterruptedException {
+        String[] command = new String[files.length + 3];
+        command[0] = "python3";
+        command[1] = Path.of("cpu-score.py").toAbsolutePath().toString();
+        command[2] = "--targets";
+        System.arraycopy(files, 0, command, 3, files.length);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
+    }
+}
