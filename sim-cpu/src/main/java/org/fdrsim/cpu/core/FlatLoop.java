@@ -86,7 +86,9 @@ final class FlatLoop {
                 cycle = cpu.cycle; // with a device access's cycles
             } else {
                 next = SystemInstructions.execute(cpu, p, op, ic, cycle);
-                kept.clear(); // it may reach the memory (a device, a listener)
+                if (SystemInstructions.mayReachMemory(op)) {
+                    kept.clear();
+                }
             }
             if (next < 0) {
                 if (next == SystemInstructions.STOP_AFTER) {

@@ -14,8 +14,9 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * the memory has made writable, and none while a listener watches memory accesses (it must see
  * every access), so an access that hits a kept page needs no other check. A call into the
  * memory may pack a page and reuse its array: the second page survives an access only if the
- * memory packed nothing during it, and anything else that may reach the memory (a device, a
- * system instruction, a listener, the caller between two runs) drops both.
+ * memory packed nothing during it, and anything else that may reach the memory (a device,
+ * {@code rdcycle}'s I/O port, an interrupt's listener, the caller between two runs) drops both
+ * ({@link SystemInstructions#mayReachMemory}).
  */
 final class KeptPages {
     /** A page's number is {@code address >>> PAGE_SHIFT}. */

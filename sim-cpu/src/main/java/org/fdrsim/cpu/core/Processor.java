@@ -192,6 +192,7 @@ public final class Processor {
         csrs[CAUSE] = number;
         csrs[STATUS] &= ~Csr.STATUS_IE;
         if (listener != null) {
+            keptPages.clear(); // the listener may reach the memory
             listener.interruptTaken(id, ic, number, now);
             interruptWait += logWait(listener.waitUntil(id), now);
         }

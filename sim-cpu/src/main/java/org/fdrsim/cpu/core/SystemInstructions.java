@@ -20,6 +20,20 @@ final class SystemInstructions {
     }
 
     /**
+     * Whether executing {@code op} may reach the memory through something outside the processor,
+     * so that a loop keeping memory pages ({@link KeptPages}) must drop them after it: only
+     * {@code rdcycle}, which reads the I/O port. An interrupt an instruction takes calls the
+     * processor's listener, and {@link Processor#takeInterrupt} drops the pages itself; the
+     * instructions that stop the loop leave the pages to the next run, which drops them. The
+     * others change registers, control registers and the pc only; the kernel's trap entry and
+     * return run seven of them around the stores and loads of a context, which then stay on the
+     * kept pages (docs/performance.md, "Stop 35").
+     */
+    static boolean mayReachMemory(int op) {
+        return op == 51; // RDCYCLE
+    }
+
+    /**
      * Executes the instruction at {@code p}, whose opcode is {@code op} (the loop's, which may be
      * a patched breakpoint): the processor's IC is {@code ic} before it and its clock reads
      * {@code cycle}. Returns the pc to go on at (the loop counts the instruction as usual), or

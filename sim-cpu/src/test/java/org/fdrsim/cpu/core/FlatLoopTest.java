@@ -459,4 +459,30 @@ class FlatLoopTest {
                     .as("%d hot pages, image %d", hotPages, i).isTrue();
         }
     }
+
+    /**
+     * The loop keeps its memory pages across a system instruction that only changes registers,
+     * control registers or the pc (the kernel's trap entry and return run several among the
+     * stores and loads of a context: "Stop 35" in docs/performance.md), and drops them after
+     * {@code rdcycle}, which reads the I/O port. The page kept is the one of the last store,
+     * {@code word}'s.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"csrr r2, cpuid", "csrw scratch, r1", "di", "fence", "nop", "rdcycle r2"})
+    void aSystemInstructionKeepsThePagesUnlessItMayReachTheMemory(String instruction) {
+        Exec e = Exec.program("""
+                        .data
+                        .align 64
+                word:   .word 0
+                        .text
+                _start: la   r1, word
+                        st   r1, 0(r1)
+                        st   r1, 0(r1)
+                        %s
+                        halt
+                """.formatted(instruction), 1, "");
+        KeptPages kept = e.cpu().keptPages;
+        long page = e.reg(1) >>> KeptPages.PAGE_SHIFT; // word's address
+        assertThat(kept.number).as(instruction).isEqualTo(instruction.startsWith("rdcycle") ? -1 : page);
+    }
 }
