@@ -123,7 +123,7 @@ def judge(paths):
         cells.update(paired)
     keys = sorted({(w, c) for (w, c, _) in cells})
 
-    def rate(w, c, kind):
+    def measured(w, c, kind):
         return cells.get((w, c, kind), NONE)
 
     def worst(name, goal, covered, value, at_least, text):
@@ -132,19 +132,19 @@ def judge(paths):
             print(f"| {name} | not in these files | not measured |")
             return
         values = [(value(k), k) for k in covered]
-        bad, k = min(values) if at_least else max(values)
+        _, k = min(values) if at_least else max(values)
         missed = [k for v, k in values if (v < goal if at_least else v > goal)]
         verdict = "met" if not missed else "**not met** (" + ", ".join(f"{w} at {c}" for w, c in missed) + ")"
         print(f"| {name} | {len(covered)} row{'s' if len(covered) != 1 else ''}; worst: {k[0]} at {k[1]} processors, {text(k)} | {verdict} |")
 
     def speed(k):
-        return cell(rate(k[0], k[1], "recorded"))
+        return cell(measured(k[0], k[1], "recorded"))
 
     def overhead(k):
-        return rate(k[0], k[1], "timed")[0] / rate(k[0], k[1], "recorded")[0]
+        return measured(k[0], k[1], "timed")[0] / measured(k[0], k[1], "recorded")[0]
 
     def replay(k):
-        return rate(k[0], k[1], "replay")[0] / rate(k[0], k[1], "recorded")[0]
+        return measured(k[0], k[1], "replay")[0] / measured(k[0], k[1], "recorded")[0]
 
     recorded = [k for k in keys if (k[0], k[1], "recorded") in cells and k[0] != STALL_BOUND]
     both = [k for k in recorded if (k[0], k[1], "timed") in cells]
@@ -152,14 +152,14 @@ def judge(paths):
     print("|---|---|---|")
     for c, goal in ((4, 30), (16, 15), (64, 8)):
         worst(f"timed + FDR >= {goal} M at {c} processors", goal, [k for k in recorded if k[1] == c],
-              lambda k: rate(k[0], k[1], "recorded")[0], True, speed)
+              lambda k: measured(k[0], k[1], "recorded")[0], True, speed)
     worst("FDR overhead <= 1.3x where processors do not stall", 1.3, both, overhead, False,
           lambda k: f"{overhead(k):.2f}x")
     worst("lost-update loop recorded <= 3x unrecorded", 3, [k for k in keys if k[0] == STALL_BOUND
           and all((k[0], k[1], kind) in cells for kind in ("timed", "recorded"))], overhead, False,
           lambda k: f"{overhead(k):.2f}x")
     worst("replay >= 3x the recording", 3, [k for k in keys if all((k[0], k[1], kind) in cells
-          for kind in ("recorded", "replay"))], replay, True, lambda k: f"{replay(k):.1f}x")
+          for kind in ("recorded", "replay"))], replay, True, lambda k: f"{replay(k):.2f}x")  # 2.96x is not 3x
     if interpreter:
         (low, (program, c)) = min((v, k) for k, v in interpreter.items())
         print(f"| functional interpreter >= 250 M | {len(interpreter)} rows; lowest: {program} on {c} processor{'s' if c != 1 else ''}, "

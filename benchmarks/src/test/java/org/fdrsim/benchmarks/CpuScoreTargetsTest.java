@@ -46,7 +46,7 @@ class CpuScoreTargetsTest {
                 .contains("1 row; worst: lost-update at 4 processors, 10.00x").endsWith("| **not met** (lost-update at 4) |");
         // fft at 16 from the later file: 500 / 90, not 150 / 70 (2.1x, which would miss)
         assertThat(line(out, "replay >= 3x the recording"))
-                .contains("5 rows; worst: random-tester at 16 processors, 2.5x")
+                .contains("5 rows; worst: random-tester at 16 processors, 2.50x")
                 .endsWith("| **not met** (random-tester at 16) |");
         assertThat(line(out, "functional interpreter >= 250 M"))
                 .contains("2 rows; lowest: private-mix on 1 processor, 300.0 M").endsWith("| met |");

@@ -25,9 +25,9 @@ final class SystemInstructions {
      * {@code rdcycle}, which reads the I/O port. An interrupt an instruction takes calls the
      * processor's listener, and {@link Processor#takeInterrupt} drops the pages itself; the
      * instructions that stop the loop leave the pages to the next run, which drops them. The
-     * others change registers, control registers and the pc only; the kernel's trap entry and
-     * return run seven of them around the stores and loads of a context, which then stay on the
-     * kept pages (docs/performance.md, "Stop 35").
+     * others change registers, control registers and the pc only. The kernel's trap entry and
+     * return run nine system instructions among the stores and loads of a context, which so stay
+     * on the kept pages (docs/performance.md, "Stop 35").
      */
     static boolean mayReachMemory(int op) {
         return op == 51; // RDCYCLE
