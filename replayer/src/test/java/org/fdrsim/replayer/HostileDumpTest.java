@@ -78,6 +78,21 @@ class HostileDumpTest {
                 + " log chunk 0 (is not a valid LZ4 block|decompresses to \\d+ bytes, expected \\d+)");
     }
 
+    /**
+     * A string whose length counts its own four length bytes as text, in a dump cut after the
+     * program section: the reader had bounded the length by the bytes left before reading it, so
+     * the text ran four bytes past the section and here past the file (a fuzzer's finding,
+     * {@code finding-string-length-counts-itself}: a {@code StringIndexOutOfBoundsException}).
+     */
+    @Test
+    void aStringLengthThatCountsItsOwnBytesIsRefused() {
+        int program = sectionStart(DUMP, 2); // META, CONF, PROG
+        int payload = (int) le(DUMP).getLong(program + 4);
+        byte[] b = java.util.Arrays.copyOf(DUMP, program + 16 + payload);
+        le(b).putInt(program + 16, payload); // the program's name: the whole payload, its length included
+        assertThat(refusal(b)).matches("mp\\.fdr: section '\\w+' malformed: payload ends early");
+    }
+
     private static String refusal(byte[] forged) {
         byte[] sealed = SectionSeals.reseal(forged);
         assertThatThrownBy(() -> CoreDumpReader.read(sealed, "mp.fdr")).isInstanceOf(DumpFormatException.class);
@@ -90,14 +105,20 @@ class HostileDumpTest {
         }
     }
 
+    /** Offset of the header of section {@code index} (0: META), 16 bytes before its payload. */
+    private static int sectionStart(byte[] b, int index) {
+        int p = 12;
+        for (int section = 0; section < index; section++) {
+            p += 16 + (int) le(b).getLong(p + 4);
+        }
+        return p;
+    }
+
     /** Offset of the first log segment of the first checkpoint (its kind byte). */
     private static int firstSegment(byte[] b) {
         ByteBuffer le = le(b);
         int cpus = le.getInt(META_PAYLOAD);
-        int p = 12;
-        for (int section = 0; section < 4; section++) { // META, CONF, PROG, MEMO
-            p += 16 + (int) le.getLong(p + 4);
-        }
+        int p = sectionStart(b, 4); // after META, CONF, PROG, MEMO
         int q = p + 16 + 4 + 8 + 8; // number, cycle, quiesce
         q += 4 + cpus * REGISTER_SET_BYTES;
         q += 4 + 8 * le.getInt(q);

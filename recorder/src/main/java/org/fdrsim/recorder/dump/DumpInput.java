@@ -84,6 +84,7 @@ final class DumpInput {
 
     String string() throws DumpFormatException {
         int n = count(end - p, "string length");
+        need(n); // the bound above was taken before the length's own four bytes were read
         String s = new String(b, p, n, StandardCharsets.UTF_8);
         p += n;
         return s;
