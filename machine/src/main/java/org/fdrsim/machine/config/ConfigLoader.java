@@ -301,7 +301,7 @@ public final class ConfigLoader {
         } else if (type == boolean.class || type == Boolean.class) {
             what = "expected true or false";
         }
-        return "configuration: " + path + ": " + what + got(e);
+        return "configuration: " + printable(path.toString()) + ": " + what + got(e);
     }
 
     /** ", got 2.5" from the value Jackson could not convert, when it says which. */
@@ -312,7 +312,8 @@ public final class ConfigLoader {
         if (!v.find()) {
             return "";
         }
-        return ", got " + (v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
+        // the value as written, which a YAML scalar folded over lines may hold a line break of
+        return ", got " + printable(v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
     }
 
     /** ", line L, column C" of a syntax error in a file. */

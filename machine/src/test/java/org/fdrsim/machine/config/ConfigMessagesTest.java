@@ -35,6 +35,13 @@ class ConfigMessagesTest {
         assertThat(m).doesNotContain("CoercionConfig").doesNotContain("`");
     }
 
+    /** A plain YAML scalar folded over a blank line holds a line break; the message shows it escaped (a fuzzer's finding). */
+    @Test
+    void aValueFoldedOverLinesIsQuotedOnOneLine() throws IOException {
+        String m = fileError("cpus: 8\n\n u");
+        assertThat(m).isEqualTo("configuration: cpus: expected a whole number, got '8\\u000au'");
+    }
+
     @Test
     void aKeyGivenTwiceIsRefused() throws IOException {
         String m = fileError("cpus: 2\nseed: 1\ncpus: 4\n");
