@@ -263,17 +263,7 @@ public final class ConfigLoader {
 
     /** Text the user wrote, fit for a one-line message: control and line-separator characters escaped. */
     private static String printable(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
-                    || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return ConfigException.printable(s);
     }
 
     private static List<String> fieldNames(JsonNode node) {

@@ -42,6 +42,18 @@ class ConfigMessagesTest {
         assertThat(m).isEqualTo("configuration: cpus: expected a whole number, got '8\\u000au'");
     }
 
+    /**
+     * The same for every message that quotes a value, here the validator's for the recorder's
+     * policy (the fuzzer's second finding of the kind): {@link ConfigException} keeps its message
+     * one line.
+     */
+    @Test
+    void aPolicyFoldedOverLinesIsQuotedOnOneLine() throws IOException {
+        String m = fileError("recorder:\n  policy: fdr\n\n   x\n");
+        assertThat(m).startsWith("configuration: recorder.policy must be 'fdr', 'all-arcs' or 'none'")
+                .endsWith("got 'fdr\\u000ax'");
+    }
+
     @Test
     void aKeyGivenTwiceIsRefused() throws IOException {
         String m = fileError("cpus: 2\nseed: 1\ncpus: 4\n");
