@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
 import org.junit.jupiter.api.Test;
@@ -88,7 +89,7 @@ class HostileDumpTest {
     void aStringLengthThatCountsItsOwnBytesIsRefused() {
         int program = sectionStart(DUMP, 2); // META, CONF, PROG
         int payload = (int) le(DUMP).getLong(program + 4);
-        byte[] b = java.util.Arrays.copyOf(DUMP, program + 16 + payload);
+        byte[] b = Arrays.copyOf(DUMP, program + 16 + payload);
         le(b).putInt(program + 16, payload); // the program's name: the whole payload, its length included
         assertThat(refusal(b)).matches("mp\\.fdr: section '\\w+' malformed: payload ends early");
     }

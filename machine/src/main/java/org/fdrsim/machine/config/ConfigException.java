@@ -16,7 +16,7 @@ public final class ConfigException extends Exception {
     }
 
     /** Text fit for a one-line message: control and line-separator characters escaped as {@code \\uXXXX}. */
-    static String printable(String s) {
+    private static String printable(String s) {
         StringBuilder out = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -83,7 +83,7 @@ public final class ConfigLoader {
         for (String a : assignments) {
             int eq = a.indexOf('=');
             if (eq <= 0) {
-                throw new ConfigException("--set '" + printable(a) + "': expected path=value, e.g. caches.l2.sizeKB=1024");
+                throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
             }
             set(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
         }
@@ -93,7 +93,7 @@ public final class ConfigLoader {
     /** Sets one value; the value is read as a YAML scalar (numbers, booleans, strings). */
     public ConfigLoader set(String path, String value) throws ConfigException {
         if (path.isEmpty() || path.startsWith(".") || path.endsWith(".") || path.contains("..")) {
-            throw new ConfigException("--set '" + printable(path) + "': expected a setting name such as"
+            throw new ConfigException("--set '" + path + "': expected a setting name such as"
                     + " caches.l2.sizeKB before '='");
         }
         if (CYCLE_NAMES.containsKey(path)) {
@@ -125,10 +125,10 @@ public final class ConfigLoader {
         try {
             parsed = YAML.readTree(value.isEmpty() ? "''" : value);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("--set " + printable(path) + ": cannot read value '" + printable(value) + "'", e);
+            throw new ConfigException("--set " + path + ": cannot read value '" + value + "'", e);
         }
         if (parsed != null && parsed.isNull()) {
-            throw noValue("--set " + printable(path));
+            throw noValue("--set " + path);
         }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
@@ -252,18 +252,13 @@ public final class ConfigLoader {
     }
 
     private static ConfigException unknown(String path, JsonNode parent, String where) {
-        return new ConfigException(where + "unknown setting '" + printable(path) + "', expected one of "
+        return new ConfigException(where + "unknown setting '" + path + "', expected one of "
                 + fieldNames(parent));
     }
 
     /** YAML's null ({@code null}, {@code ~} or nothing after the colon) leaves a setting without a value. */
     private static ConfigException noValue(String setting) {
         return new ConfigException(setting + ": no value (null), expected a value or the setting left out");
-    }
-
-    /** Text the user wrote, fit for a one-line message: control and line-separator characters escaped. */
-    private static String printable(String s) {
-        return ConfigException.printable(s);
     }
 
     private static List<String> fieldNames(JsonNode node) {
@@ -291,7 +286,7 @@ public final class ConfigLoader {
         } else if (type == boolean.class || type == Boolean.class) {
             what = "expected true or false";
         }
-        return "configuration: " + printable(path.toString()) + ": " + what + got(e);
+        return "configuration: " + path + ": " + what + got(e);
     }
 
     /** ", got 2.5" from the value Jackson could not convert, when it says which. */
@@ -302,8 +297,7 @@ public final class ConfigLoader {
         if (!v.find()) {
             return "";
         }
-        // the value as written, which a YAML scalar folded over lines may hold a line break of
-        return ", got " + printable(v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
+        return ", got " + (v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
     }
 
     /** ", line L, column C" of a syntax error in a file. */
