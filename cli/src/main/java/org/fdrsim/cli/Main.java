@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import org.fdrsim.cpu.text.OneLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,7 +56,8 @@ public final class Main implements Runnable {
         cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cmd.setParameterExceptionHandler((ex, arguments) -> {
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            err.println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
+            // picocli quotes the flag's value, which may hold a line break
+            err.println(name + ": " + OneLine.escape(ex.getMessage()) + " (see '" + name + " --help')");
             if (main.debug) {
                 ex.printStackTrace(err);
             }
@@ -73,10 +75,10 @@ public final class Main implements Runnable {
             // A file that cannot be read or written (disk full, permissions): the user's to fix.
             IOException io = ex instanceof IOException e ? e : ex instanceof UncheckedIOException u ? u.getCause() : null;
             if (io != null) {
-                err.println(name + ": " + OutputPaths.describe(io));
+                err.println(name + ": " + OneLine.escape(OutputPaths.describe(io)));
                 return ExitCodes.USER_ERROR;
             }
-            err.println(name + ": internal error: " + ex + (main.debug ? "" : " (run again with --debug for details)"));
+            err.println(name + ": internal error: " + OneLine.escape(String.valueOf(ex)) + (main.debug ? "" : " (run again with --debug for details)"));
             return ExitCodes.INTERNAL_ERROR;
         });
         return cmd.execute(args);

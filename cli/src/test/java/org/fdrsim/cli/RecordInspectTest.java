@@ -83,4 +83,32 @@ class RecordInspectTest {
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("no such file");
     }
+
+    @Test
+    void aLineBreakInAFileNameOrAFlagValueStaysOnTheErrorsOneLine(@TempDir Path dir) throws Exception {
+        // A damaged dump whose name holds a line break: the reader's message quotes the name.
+        Path dump = dir.resolve("run.fdr");
+        assertThat(fdr("record", example("hello.s"), "-o", dump.toString(), "--cpus", "1").status()).isZero();
+        byte[] b = Files.readAllBytes(dump);
+        Path cut = dir.resolve("cut\nrun\u2028.fdr");
+        Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+        CliTest.Outcome o = fdr("inspect", cut.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("fdr inspect: cut\\u000arun\\u2028.fdr: section '").endsWith("\n");
+        assertOneLine(o.err());
+
+        o = fdr("run", dir.resolve("no\rsuch.s").toString()); // the command's own message
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("no\\u000dsuch.s").contains("no such file");
+        assertOneLine(o.err());
+
+        o = fdr("run", example("hello.s"), "--cpus", "4\n5"); // picocli's message
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("'4\\u000a5' is not an int");
+        assertOneLine(o.err());
+    }
+
+    private static void assertOneLine(String err) {
+        assertThat(err.substring(0, err.length() - 1)).doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+    }
 }

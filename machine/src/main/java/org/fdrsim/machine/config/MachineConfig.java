@@ -38,7 +38,7 @@ public record MachineConfig(
         return (long) memory.perCpuMB() << 20;
     }
 
-    /** The checkpoint schedule in processor cycles (the times converted once, at the processor and system clocks). */
+    /** The checkpoint schedule in processor cycles: the configured times converted at the processor and system clocks, on each call. */
     public CheckpointSchedule checkpointSchedule() {
         return checkpoint.schedule(processor.clockGHz(), processor.systemClockGHz());
     }

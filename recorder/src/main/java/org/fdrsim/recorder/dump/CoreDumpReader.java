@@ -208,7 +208,7 @@ public final class CoreDumpReader {
         }
         String actual = new String(h, 0, 4, StandardCharsets.US_ASCII);
         if (!actual.equals(tag)) {
-            throw error(name, "has tag '" + DumpInput.printable(actual.strip()) + "' where '" + tag.strip() + "' was expected");
+            throw error(name, "has tag '" + DumpInput.shortened(actual.strip()) + "' where '" + tag.strip() + "' was expected");
         }
         p = start + declared;
         return start;

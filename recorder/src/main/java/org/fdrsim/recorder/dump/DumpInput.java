@@ -90,19 +90,16 @@ final class DumpInput {
         return s;
     }
 
-    /** A string read from the dump, fit for a one-line message: control characters escaped, long ones cut. */
-    static String printable(String s) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < s.length() && out.length() < 60; i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7f || Character.getType(c) == Character.LINE_SEPARATOR
-                    || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
-                out.append(String.format(c < 0x100 ? "\\x%02x" : "\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
+    /**
+     * A string read from the dump, fit for a message: a long one cut after 60 characters. Line breaks in it are escaped
+     * by {@link DumpFormatException} itself, with the rest of the message.
+     */
+    static String shortened(String s) {
+        if (s.length() <= 60) {
+            return s;
         }
-        return out.length() < 60 ? out.toString() : out + "...";
+        int cut = Character.isHighSurrogate(s.charAt(59)) ? 59 : 60; // not half a character
+        return s.substring(0, cut) + "...";
     }
 
     int remaining() {

@@ -81,7 +81,7 @@ final class ProgramSection {
             try {
                 table[i] = Opcode.valueOf(op);
             } catch (IllegalArgumentException e) {
-                throw in.malformed("unknown opcode '" + DumpInput.printable(op) + "'");
+                throw in.malformed("unknown opcode '" + DumpInput.shortened(op) + "'");
             }
         }
         int n = in.count(in.remaining() / 14, "instruction count");
@@ -110,7 +110,7 @@ final class ProgramSection {
             String s = in.string();
             int k = in.u8();
             if (k >= kinds.length) {
-                throw in.malformed("symbol '" + DumpInput.printable(s) + "' has kind " + k);
+                throw in.malformed("symbol '" + DumpInput.shortened(s) + "' has kind " + k);
             }
             list.add(new Symbol(s, kinds[k], in.u64()));
         }

@@ -1,13 +1,15 @@
 package org.fdrsim.cpu.asm;
 
 import org.fdrsim.cpu.program.SourceLocation;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * A program that cannot be assembled: where the problem is and what was expected.
  *
  * <p>{@link #getMessage()} is one line, {@code file:line:column: problem}, ready to show a
  * user without a stack trace. A location with line 0 stands for the whole file (for example
- * a file that cannot be read) and prints as {@code file: problem}.
+ * a file that cannot be read) and prints as {@code file: problem}. Whatever the program's text
+ * or file name holds, it stays one line: {@link OneLine} escapes line breaks in both.
  */
 public final class AssemblyException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -18,13 +20,13 @@ public final class AssemblyException extends Exception {
     public AssemblyException(SourceLocation location, String problem) {
         super(format(location, problem));
         this.location = location;
-        this.problem = problem;
+        this.problem = OneLine.escape(problem);
     }
 
     public AssemblyException(SourceLocation location, String problem, Throwable cause) {
         super(format(location, problem), cause);
         this.location = location;
-        this.problem = problem;
+        this.problem = OneLine.escape(problem);
     }
 
     /** Where the problem is; column points at the offending token. */
@@ -39,6 +41,6 @@ public final class AssemblyException extends Exception {
 
     private static String format(SourceLocation where, String problem) {
         String prefix = where.line() <= 0 ? where.file() : where.toString();
-        return prefix + ": " + problem;
+        return OneLine.escape(prefix + ": " + problem);
     }
 }

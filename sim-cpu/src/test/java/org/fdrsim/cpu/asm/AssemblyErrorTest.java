@@ -117,6 +117,16 @@ class AssemblyErrorTest {
     }
 
     @Test
+    void aLineBreakTheMessageQuotesIsEscaped() {
+        // a line separator in a character literal, quoted by the message that refuses it
+        assertThat(Asm.error("_start: li r1, '\u2028'\n")).isEqualTo(
+                "t.s:1:17: non-ASCII character '\\u2028' in character literal, expected an ASCII character or an escape such as '\\xE9'");
+        AssemblyException e = new AssemblyException(new SourceLocation("two\nlines.s", 0, 0), "cannot read\r it");
+        assertThat(e.getMessage()).isEqualTo("two\\u000alines.s: cannot read\\u000d it");
+        assertThat(e.problem()).isEqualTo("cannot read\\u000d it");
+    }
+
+    @Test
     void windowsLineEndingsAndByteOrderMarkAreAccepted() throws AssemblyException {
         assertThat(Asm.assemble("\uFEFF_start: nop\r\n  halt\r\n").code().length()).isEqualTo(2);
         assertThat(Asm.error("\uFEFF_start: nop\r\n  hlt\r\n")).startsWith("t.s:2:3: unknown instruction 'hlt'");

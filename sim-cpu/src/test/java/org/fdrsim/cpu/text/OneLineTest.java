@@ -1,0 +1,27 @@
+package org.fdrsim.cpu.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class OneLineTest {
+    @Test
+    void everyCharacterThatCanBreakALineIsEscaped() {
+        // LF, CR, VT, FF, NEL (a C1 control), DEL, the Unicode line and paragraph separators
+        assertThat(OneLine.escape("a\nb\rc\u000bd\fe\u0085f\u007fg\u2028h\u2029i"))
+                .isEqualTo("a\\u000ab\\u000dc\\u000bd\\u000ce\\u0085f\\u007fg\\u2028h\\u2029i");
+    }
+
+    @Test
+    void otherTextIsKeptAsItIs() {
+        String text = "fdr.s:3:7: unknown register 'r3é€𝄞', expected r0..r31 \\n";
+        assertThat(OneLine.escape(text)).isSameAs(text);
+        assertThat(OneLine.escape("")).isEmpty();
+    }
+
+    @Test
+    void escapedTextHasNothingLeftToEscape() {
+        String once = OneLine.escape("x\n\u2028y");
+        assertThat(OneLine.escape(once)).isSameAs(once);
+    }
+}
