@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.fdrsim.cpu.program.SourceLocation;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * The debugger's commands with gdb's names, one line at a time, against a {@link DebugSession},
@@ -81,15 +82,19 @@ public final class DebugCommands {
         }
         String name = ALIASES.getOrDefault(word, word);
         if (!USAGE.containsKey(name)) {
-            out.println("unknown command '" + word + "'; commands: " + String.join(", ", USAGE.keySet()));
-            return BAD_COMMAND;
+            return refuse("unknown command '" + word + "'; commands: " + String.join(", ", USAGE.keySet()));
         }
         try {
             return run(name, rest);
         } catch (DebugException | IllegalArgumentException e) {
-            out.println(e.getMessage() + "; usage: " + USAGE.get(name));
-            return BAD_COMMAND;
+            return refuse(e.getMessage() + "; usage: " + USAGE.get(name));
         }
+    }
+
+    /** Prints why a command was refused, as one line whatever of the command it quotes. */
+    private int refuse(String why) {
+        out.println(OneLine.escape(why));
+        return BAD_COMMAND;
     }
 
     private int run(String name, String arg) {

@@ -1,8 +1,13 @@
 package org.fdrsim.replayer.debug;
 
-/** A request the engine cannot do (bad expression, unknown label, no such cpu): the message is one line for the user. */
+import org.fdrsim.cpu.text.OneLine;
+
+/**
+ * A request the engine cannot do (bad expression, unknown label, no such cpu): the message is one
+ * line for the user, whatever of the request it quotes ({@link OneLine}).
+ */
 public final class DebugException extends RuntimeException {
     public DebugException(String message) {
-        super(message);
+        super(OneLine.escape(message));
     }
 }

@@ -60,7 +60,7 @@ final class Labels {
      *     unknown or data label (naming the nearest ones)
      */
     static int codeIndex(ProgramImage program, String location, Expression.State state) {
-        String loc = location.trim();
+        String loc = location.strip(); // strip, not trim: trim also drops control characters, accepting "loop\0"
         if (loc.startsWith("@")) {
             int pc;
             try {
