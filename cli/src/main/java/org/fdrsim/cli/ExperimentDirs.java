@@ -1,11 +1,11 @@
 package org.fdrsim.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.results.KeptJson;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.RunStore;
@@ -27,9 +27,9 @@ final class ExperimentDirs {
         if (Files.isRegularFile(f)) {
             PaperExperiment.Identity kept;
             try {
-                kept = new ObjectMapper().readValue(Files.readString(f, StandardCharsets.UTF_8), PaperExperiment.Identity.class);
+                kept = KeptJson.read(f, PaperExperiment.Identity.class);
             } catch (IOException e) {
-                throw new UserError("'" + f + "' is not an experiment identity file (use another --output directory)", e);
+                throw new UserError("'" + f + "' is not an experiment identity file (" + e.getMessage() + "; use another --output directory)", e);
             }
             String diff = kept.difference(mine);
             if (diff != null) {

@@ -1,8 +1,6 @@
 package org.fdrsim.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +40,11 @@ public final class PaperSlurm {
         if (!Files.isRegularFile(p)) {
             throw new IOException("no " + OPTIONS + " in '" + dir + "' (expected a directory written by 'fdr experiment paper --emit-slurm')");
         }
-        return new ObjectMapper().readValue(Files.readString(p, StandardCharsets.UTF_8), PaperExperiment.Options.class);
+        try {
+            return KeptJson.read(p, PaperExperiment.Options.class);
+        } catch (IOException e) {
+            throw new IOException("cannot read '" + p + "': " + e.getMessage(), e);
+        }
     }
 
     /** Runs run {@code index} of the plan (one array task) unless it is already kept; returns its file. */

@@ -1,6 +1,5 @@
 package org.fdrsim.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +16,6 @@ import org.fdrsim.cpu.files.AtomicFile;
  */
 public final class RunStore {
     public static final String RUNS = "runs";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path dir;
 
@@ -38,10 +36,10 @@ public final class RunStore {
             return null;
         }
         try {
-            return JSON.readValue(Files.readString(f, StandardCharsets.UTF_8), Measurement.class);
+            return KeptJson.read(f, Measurement.class);
         } catch (IOException e) {
             throw new UncheckedIOException(new IOException("cannot read finished run '" + f + "' (delete it to run it again): "
-                    + e.getMessage().lines().findFirst().orElse(""), e));
+                    + e.getMessage(), e));
         }
     }
 

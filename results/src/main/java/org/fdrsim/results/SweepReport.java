@@ -1,8 +1,6 @@
 package org.fdrsim.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -193,7 +191,11 @@ public final class SweepReport {
         if (!Files.isRegularFile(p)) {
             throw new IOException("no " + SPEC + " in '" + dir + "' (expected a directory written by 'fdr sweep --emit-slurm')");
         }
-        return new ObjectMapper().readValue(Files.readString(p, StandardCharsets.UTF_8), Sweep.Spec.class);
+        try {
+            return KeptJson.read(p, Sweep.Spec.class);
+        } catch (IOException e) {
+            throw new IOException("cannot read '" + p + "': " + e.getMessage(), e);
+        }
     }
 
     public static List<Sweep.Shard> readShards(Path dir) throws IOException {
@@ -207,12 +209,11 @@ public final class SweepReport {
             ds.forEach(files::add);
         }
         files.sort(null);
-        ObjectMapper json = new ObjectMapper();
         for (Path f : files) {
             try {
-                out.add(json.readValue(Files.readString(f, StandardCharsets.UTF_8), Sweep.Shard.class));
+                out.add(KeptJson.read(f, Sweep.Shard.class));
             } catch (IOException e) {
-                throw new IOException("cannot read shard '" + f + "': " + e.getMessage().lines().findFirst().orElse(""), e);
+                throw new IOException("cannot read shard '" + f + "': " + e.getMessage(), e);
             }
         }
         return out;

@@ -1,0 +1,88 @@
+package org.fdrsim.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Finished runs and other kept files read back strictly: a cut, edited or older file is refused with one line, not read as nulls. */
+class KeptJsonTest {
+    @TempDir
+    Path dir;
+
+    private static final Measurement RUN = new Measurement("oltp", 1, true, "stopped: all processors halted", "42", 4,
+            3_151_059, 6_863_097, 0.0017, 1_343_542, 40_902, 39_982, 16, 1253, 128, 14, 527_354, 0,
+            Map.of("memoryRace", new LogSize(14_898, 134_082, 134_626, 0, Map.of("lz4", 134_626L))), Map.of("fdr", 14_898L),
+            0, 1.5);
+
+    @Test
+    void aFileWrittenByFdrsimReadsBackAsItWas() throws IOException {
+        assertThat(KeptJson.read(write(Outputs.toJson(RUN)), Measurement.class)).isEqualTo(RUN);
+    }
+
+    @Test
+    void everyFieldOfARunMissingOrNullIsRefusedNamingIt() throws IOException {
+        // every component of the record, so a field added later is covered too
+        for (RecordComponent c : Measurement.class.getRecordComponents()) {
+            ObjectNode missing = tree();
+            missing.remove(c.getName());
+            assertRefused(missing, c.getName());
+            ObjectNode nulled = tree();
+            nulled.putNull(c.getName());
+            assertRefused(nulled, c.getName());
+        }
+    }
+
+    @Test
+    void nullsInsideMapsUnknownFieldsAndTrailingTextAreRefused() throws IOException {
+        ObjectNode log = tree();
+        ((ObjectNode) log.get("logs")).putNull("memoryRace");
+        assertRefused(log, "logs.memoryRace");
+        ObjectNode codec = tree();
+        ((ObjectNode) codec.get("logs").get("memoryRace").get("compressedBy")).putNull("lz4");
+        assertRefused(codec, "logs.memoryRace.compressedBy.lz4");
+        ObjectNode extra = tree();
+        extra.put("extra", 1);
+        assertRefused(extra, "extra");
+        assertThatThrownBy(() -> KeptJson.read(write(Outputs.toJson(RUN) + " {}"), Measurement.class))
+                .isInstanceOf(IOException.class).hasMessageContaining("Trailing token");
+    }
+
+    @Test
+    void aRunStoreRefusesADamagedRunWithOneLineSayingToDeleteIt() throws IOException {
+        RunStore store = new RunStore(dir);
+        RunSpec spec = new RunSpec("oltp", 24, 1, true, false, List.of());
+        store.save(spec, RUN);
+        assertThat(store.load(spec)).isEqualTo(RUN);
+        ObjectNode cut = tree();
+        cut.remove("arcs");
+        Files.writeString(store.file(spec), cut.toString());
+        assertThatThrownBy(() -> store.load(spec)).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("cannot read finished run '" + store.file(spec) + "' (delete it to run it again)")
+                .hasMessageContaining("'arcs'").hasMessageNotContaining("\n");
+    }
+
+    private void assertRefused(JsonNode json, String where) throws IOException {
+        Path f = write(json.toString());
+        assertThatThrownBy(() -> KeptJson.read(f, Measurement.class)).as(where).isInstanceOf(IOException.class)
+                .hasMessageContaining(where).hasMessageNotContaining("\n");
+    }
+
+    private static ObjectNode tree() throws IOException {
+        return (ObjectNode) Outputs.JSON.readTree(Outputs.toJson(RUN));
+    }
+
+    private Path write(String text) throws IOException {
+        return Files.writeString(Files.createTempFile(dir, "run", ".json"), text);
+    }
+}
