@@ -15,6 +15,7 @@ import org.fdrsim.results.PaperSlurm;
 import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Provenance;
 import org.fdrsim.results.RunStore;
+import org.fdrsim.results.SlurmQuoting;
 import org.fdrsim.results.SweepReport;
 import org.fdrsim.workloads.WorkloadRegistry;
 import picocli.CommandLine.Command;
@@ -94,8 +95,9 @@ final class ExperimentCommand implements Runnable {
                     ExperimentDirs.claim(emitSlurm, o);
                     SweepReport.SlurmJob job = slurm.job();
                     int n = PaperSlurm.write(new Outputs(emitSlurm), o, job);
-                    main.out.printf("%d runs; submit with: sbatch %s%n", n, emitSlurm.resolve(PaperSlurm.SCRIPT));
-                    main.out.println("then: " + job.command() + " experiment merge " + emitSlurm);
+                    main.out.printf("%d runs; submit with: sbatch %s%n", n,
+                            SlurmQuoting.shell(emitSlurm.resolve(PaperSlurm.SCRIPT).toString()));
+                    main.out.println("then: " + job.command() + " experiment merge " + SlurmQuoting.shell(emitSlurm.toString()));
                 } catch (ConfigException | IllegalArgumentException e) {
                     throw new UserError(e.getMessage(), e);
                 }

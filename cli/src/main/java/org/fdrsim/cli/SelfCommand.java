@@ -4,6 +4,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import org.fdrsim.results.SlurmQuoting;
 
 /**
  * The command line that runs this fdrsim again, for batch scripts that run on other nodes
@@ -17,12 +18,12 @@ final class SelfCommand {
     static String get() {
         String launcher = System.getenv("FDR_LAUNCHER");
         if (launcher != null && Files.isExecutable(Path.of(launcher))) {
-            return quote(Path.of(launcher).toAbsolutePath().normalize().toString());
+            return SlurmQuoting.shell(Path.of(launcher).toAbsolutePath().normalize().toString());
         }
         Path jar = jar();
         if (jar != null) {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            return quote(java) + " -jar " + quote(jar.toString());
+            return SlurmQuoting.shell(java) + " -jar " + SlurmQuoting.shell(jar.toString());
         }
         return "fdr";
     }
@@ -38,10 +39,5 @@ final class SelfCommand {
         } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
             return null;
         }
-    }
-
-    /** Single-quoted for bash when it holds anything but safe characters. */
-    static String quote(String s) {
-        return s.matches("[A-Za-z0-9_./:+=-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -11,6 +11,7 @@ import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Progress;
+import org.fdrsim.results.SlurmQuoting;
 import org.fdrsim.results.Sweep;
 import org.fdrsim.results.SweepReport;
 import org.fdrsim.workloads.WorkloadRegistry;
@@ -76,8 +77,9 @@ final class SweepCommand implements Callable<Integer> {
             if (emitSlurm != null) {
                 SweepReport.SlurmJob job = slurm.job();
                 SweepReport.writeSlurm(new Outputs(emitSlurm), spec, job);
-                main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(), emitSlurm.resolve("sweep.sbatch"));
-                main.out.println("then: " + job.command() + " sweep merge " + emitSlurm);
+                main.out.printf("%d points; submit with: sbatch %s%n", Sweep.points(spec).size(),
+                        SlurmQuoting.shell(emitSlurm.resolve("sweep.sbatch").toString()));
+                main.out.println("then: " + job.command() + " sweep merge " + SlurmQuoting.shell(emitSlurm.toString()));
                 return ExitCodes.OK;
             }
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fdrsim.results.SlurmQuoting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +62,7 @@ class SlurmScriptTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(Files.readString(dir.resolve("sweep.sbatch"))).contains("\n" + launcher + " sweep point '");
+        assertThat(Files.readString(dir.resolve("sweep.sbatch"))).contains("\n" + launcher + " sweep point " + SlurmQuoting.shell(dir.toString()) + " --index");
         assertThat(out).contains("then: " + launcher + " sweep merge");
     }
 
@@ -78,5 +79,85 @@ class SlurmScriptTest {
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
         assertThat(dir.resolve("shards").resolve("point-0001.json")).isRegularFile();
+    }
+
+    @Test
+    void aDirectoryWithQuotesSpacesAHashAndAPercentReachesBashAndSbatchWhole() throws Exception {
+        Path odd = dir.resolve("it's a #1 100% \"dir\"").toAbsolutePath().normalize();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = java + " -cp " + System.getProperty("java.class.path") + " " + Main.class.getName();
+        CliTest.Outcome o = fdr(with("sweep", "--emit-slurm", odd.toString(), "--slurm-command", command));
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("submit with: sbatch '" + odd.toString().replace("'", "'\\''") + "/sweep.sbatch'");
+        String script = Files.readString(odd.resolve("sweep.sbatch"));
+        String output = script.lines().filter(l -> l.startsWith("#SBATCH --output=")).findFirst().orElseThrow();
+        // as sbatch reads it, then expands the pattern (%% is a percent sign, %a the task)
+        assertThat(sbatchArguments(output.substring("#SBATCH".length())))
+                .containsExactly("--output=" + odd.toString().replace("%", "%%") + "/logs/point-%a.out");
+        ProcessBuilder pb = new ProcessBuilder("bash", odd.resolve("sweep.sbatch").toString()).redirectErrorStream(true);
+        pb.environment().put("SLURM_ARRAY_TASK_ID", "0");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(odd.resolve("shards").resolve("point-0000.json")).isRegularFile();
+
+        Path paper = dir.resolve("paper #2 'x'");
+        o = fdr("experiment", "paper", "--scale", "tiny", "--runs", "1", "--workload", "oltp", "--emit-slurm", paper.toString(),
+                "--slurm-command", command);
+        assertThat(o.status()).as(o.err()).isZero();
+        Process syntax = new ProcessBuilder("bash", "-n", paper.resolve("paper.sbatch").toString()).redirectErrorStream(true).start();
+        assertThat(syntax.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(syntax.exitValue()).as(new String(syntax.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+        assertThat(Files.readString(paper.resolve("paper.sbatch"))).contains(" experiment run '" + paper.toAbsolutePath()
+                .normalize().toString().replace("'", "'\\''") + "' --index");
+    }
+
+    @Test
+    void aDirectoryWithALineBreakIsRefusedBeforeAnyScriptIsWritten() {
+        Path broken = dir.resolve("a\nrm -rf x");
+        CliTest.Outcome o = fdr(with("sweep", "--emit-slurm", broken.toString()));
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("--emit-slurm").contains("a\\u000arm -rf x").contains("cannot be named in a batch script");
+        assertThat(broken.resolve("sweep.sbatch")).doesNotExist();
+        assertThat(broken.resolve("sweep-spec.json")).doesNotExist();
+    }
+
+    /**
+     * The arguments of an {@code #SBATCH} line as sbatch splits them (Slurm's src/sbatch/opt.c,
+     * {@code _get_argument}): white space separates, a backslash keeps the next character,
+     * either quote groups, an unquoted {@code #} ends the line.
+     */
+    private static List<String> sbatchArguments(String line) {
+        List<String> args = new ArrayList<>();
+        StringBuilder arg = null;
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote == 0 && Character.isWhitespace(c)) {
+                if (arg != null) {
+                    args.add(arg.toString());
+                    arg = null;
+                }
+                continue;
+            }
+            if (quote == 0 && c == '#') {
+                break;
+            }
+            arg = arg == null ? new StringBuilder() : arg;
+            if (c == '\\' && i + 1 < line.length()) {
+                arg.append(line.charAt(++i));
+            } else if (quote != 0 && c == quote) {
+                quote = 0;
+            } else if (quote == 0 && (c == '"' || c == '\'')) {
+                quote = c;
+            } else {
+                arg.append(c);
+            }
+        }
+        if (arg != null) {
+            args.add(arg.toString());
+        }
+        return args;
     }
 }

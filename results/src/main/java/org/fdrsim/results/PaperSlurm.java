@@ -22,16 +22,19 @@ public final class PaperSlurm {
     /** Writes the options and the array script; returns the number of array tasks. */
     public static int write(Outputs out, PaperExperiment.Options o, SweepReport.SlurmJob job) throws IOException {
         String fdrCommand = job.command();
+        // before anything is written: a directory no script can name is refused whole
+        String dir = SlurmQuoting.checkScriptable("--emit-slurm", out.dir().toAbsolutePath().normalize().toString());
         int n = PaperExperiment.plan(o).size();
         out.json(OPTIONS, o);
         Files.createDirectories(out.dir().resolve("logs"));
-        String dir = out.dir().toAbsolutePath().normalize().toString();
+        String shellDir = SlurmQuoting.shell(dir);
         out.text(SCRIPT, "#!/bin/bash\n"
                 + "# fdr experiment paper as a Slurm job array: task i runs run i and keeps it in runs/.\n"
-                + "# Submit: sbatch " + dir + "/" + SCRIPT + "   Then: " + fdrCommand + " experiment merge " + dir + "\n"
-                + job.directives("fdr-paper", n, dir + "/logs/run-%a.out")
+                + "# Submit: sbatch " + SlurmQuoting.shell(dir + "/" + SCRIPT) + "   Then: " + fdrCommand
+                + " experiment merge " + shellDir + "\n"
+                + job.directives("fdr-paper", n, SlurmQuoting.directivePath(dir) + "/logs/run-%a.out")
                 + "set -euo pipefail\n"
-                + fdrCommand + " experiment run '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\"\n");
+                + fdrCommand + " experiment run " + shellDir + " --index \"$SLURM_ARRAY_TASK_ID\"\n");
         return n;
     }
 

@@ -168,17 +168,20 @@ public final class SweepReport {
     /** Writes the Slurm job array: the spec, and a script whose task i runs point i. */
     public static void writeSlurm(Outputs out, Sweep.Spec spec, SlurmJob job) throws IOException {
         String fdrCommand = job.command();
+        // before anything is written: a directory no script can name is refused whole
+        String dir = SlurmQuoting.checkScriptable("--emit-slurm", out.dir().toAbsolutePath().normalize().toString());
         int n = Sweep.points(spec).size();
         out.json(SPEC, spec);
         Files.createDirectories(out.dir().resolve(SHARDS));
         Files.createDirectories(out.dir().resolve("logs"));
-        String dir = out.dir().toAbsolutePath().normalize().toString();
+        String shellDir = SlurmQuoting.shell(dir);
         String script = "#!/bin/bash\n"
                 + "# fdr sweep as a Slurm job array: task i runs point i and writes " + SHARDS + "/point-NNNN.json.\n"
-                + "# Submit: sbatch " + dir + "/sweep.sbatch   Then: " + fdrCommand + " sweep merge " + dir + "\n"
-                + job.directives("fdr-sweep", n, dir + "/logs/point-%a.out")
+                + "# Submit: sbatch " + SlurmQuoting.shell(dir + "/sweep.sbatch") + "   Then: " + fdrCommand + " sweep merge "
+                + shellDir + "\n"
+                + job.directives("fdr-sweep", n, SlurmQuoting.directivePath(dir) + "/logs/point-%a.out")
                 + "set -euo pipefail\n"
-                + fdrCommand + " sweep point '" + dir + "' --index \"$SLURM_ARRAY_TASK_ID\" --jobs 1\n";
+                + fdrCommand + " sweep point " + shellDir + " --index \"$SLURM_ARRAY_TASK_ID\" --jobs 1\n";
         out.text("sweep.sbatch", script);
     }
 
