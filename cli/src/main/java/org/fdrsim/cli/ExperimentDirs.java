@@ -29,7 +29,8 @@ final class ExperimentDirs {
             try {
                 kept = KeptJson.read(f, PaperExperiment.Identity.class);
             } catch (IOException e) {
-                throw new UserError("'" + f + "' is not an experiment identity file (" + e.getMessage() + "; use another --output directory)", e);
+                throw new UserError("'" + f + "' is not an experiment identity file (" + e.getMessage()
+                        + "; use another --output directory)", e);
             }
             String diff = kept.difference(mine);
             if (diff != null) {

@@ -78,7 +78,8 @@ public final class Main implements Runnable {
                 err.println(name + ": " + OneLine.escape(OutputPaths.describe(io)));
                 return ExitCodes.USER_ERROR;
             }
-            err.println(name + ": internal error: " + OneLine.escape(String.valueOf(ex)) + (main.debug ? "" : " (run again with --debug for details)"));
+            err.println(name + ": internal error: " + OneLine.escape(String.valueOf(ex))
+                    + (main.debug ? "" : " (run again with --debug for details)"));
             return ExitCodes.INTERNAL_ERROR;
         });
         return cmd.execute(args);
