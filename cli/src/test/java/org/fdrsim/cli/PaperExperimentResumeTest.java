@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.fdrsim.cli.CliTest.Outcome;
+import org.fdrsim.results.SlurmQuoting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +62,7 @@ class PaperExperimentResumeTest {
         assertThat(emit.status()).as(emit.err()).isZero();
         assertThat(Files.readString(cluster.resolve("paper.sbatch"))).contains("#SBATCH --array=0-2")
                 .contains("#SBATCH --time=01:30:00").contains("#SBATCH --mem=4G")
-                .contains("\n/opt/fdrsim/fdr experiment run '");
+                .contains("\n/opt/fdrsim/fdr experiment run " + SlurmQuoting.shell(cluster.toAbsolutePath().normalize().toString()) + " --index");
         Outcome early = fdr("experiment", "merge", cluster.toString());
         assertThat(early.status()).isEqualTo(2);
         assertThat(early.err()).contains("3 of 3 runs are missing");
