@@ -36,11 +36,29 @@ public final class RunStore {
             return null;
         }
         try {
-            return KeptJson.read(f, Measurement.class);
+            return usable(spec, KeptJson.read(f, Measurement.class));
         } catch (IOException e) {
             throw new UncheckedIOException(new IOException("cannot read finished run '" + f + "' (delete it to run it again): "
                     + e.getMessage(), e));
         }
+    }
+
+    /**
+     * {@code m} if it is the run {@code spec} names and the report can use it: a file copied from
+     * another run, or edited so that the report would divide by zero processors or sum an infinite
+     * time (JSON's 1e400), is refused rather than averaged in.
+     */
+    private static Measurement usable(RunSpec spec, Measurement m) throws IOException {
+        if (!m.workload().equals(spec.workload()) || m.seed() != spec.seed() || m.fdr() != spec.fdr()) {
+            throw new IOException("it holds the run of " + m.workload() + " seed " + m.seed() + (m.fdr() ? " with" : " without")
+                    + " the recorder, not of " + spec.workload() + " seed " + spec.seed() + (spec.fdr() ? " with" : " without")
+                    + " it");
+        }
+        String unusable = m.unusable();
+        if (unusable != null) {
+            throw new IOException(unusable);
+        }
+        return m;
     }
 
     /**

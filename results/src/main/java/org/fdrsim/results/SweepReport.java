@@ -214,7 +214,13 @@ public final class SweepReport {
         files.sort(null);
         for (Path f : files) {
             try {
-                out.add(KeptJson.read(f, Sweep.Shard.class));
+                Sweep.Shard shard = KeptJson.read(f, Sweep.Shard.class);
+                for (Measurement m : shard.measurements()) {
+                    if (m.unusable() != null) {
+                        throw new IOException(m.unusable());
+                    }
+                }
+                out.add(shard);
             } catch (IOException e) {
                 throw new IOException("cannot read shard '" + f + "': " + e.getMessage(), e);
             }

@@ -85,4 +85,38 @@ class KeptJsonTest {
     private Path write(String text) throws IOException {
         return Files.writeString(Files.createTempFile(dir, "run", ".json"), text);
     }
+
+    @Test
+    void aRunStoreRefusesTheRunOfAnotherSpecAndOneTheReportCannotUse() throws IOException {
+        RunStore store = new RunStore(dir);
+        RunSpec spec = new RunSpec("oltp", 24, 1, true, false, List.of());
+        RunSpec other = new RunSpec("oltp", 24, 2, true, false, List.of());
+        store.save(other, RUN); // seed 1's measurement kept under seed 2's name
+        assertThatThrownBy(() -> store.load(other)).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("it holds the run of oltp seed 1 with the recorder, not of oltp seed 2 with it");
+        // JSON has no infinity, but 1e400 reads as one
+        for (String edit : List.of("\"cpus\" : 0", "\"simulatedSeconds\" : 1e400", "\"totalSeconds\" : -1.0")) {
+            String field = edit.substring(0, edit.indexOf(':') + 1);
+            String text = Outputs.toJson(RUN).replaceFirst(field + " [^,\\n]+", edit);
+            assertThat(text).contains(edit);
+            Files.createDirectories(store.file(spec).getParent());
+            Files.writeString(store.file(spec), text);
+            assertThatThrownBy(() -> store.load(spec)).as(edit).isInstanceOf(UncheckedIOException.class)
+                    .hasMessageContaining("(delete it to run it again)")
+                    .hasMessageContaining("expected at least one processor and finite times of 0 or more");
+        }
+    }
+
+    @Test
+    void aShardWithAMeasurementTheReportCannotUseIsRefused() throws IOException {
+        Sweep.Spec spec = new Sweep.Spec("jbb", "tiny", 8, 1, 1, List.of(), List.of(Sweep.Param.parse("cpus=2,4")));
+        Path shards = Files.createDirectories(dir.resolve("shards"));
+        Files.writeString(shards.resolve("point-0000.json"), Outputs.toJson(new Sweep.Shard(spec, 0, List.of(RUN))));
+        assertThat(SweepReport.readShards(dir)).hasSize(1);
+        String zero = Outputs.toJson(new Sweep.Shard(spec, 1, List.of(RUN))).replaceFirst("\"cpus\" : 4", "\"cpus\" : 0");
+        Files.writeString(shards.resolve("point-0001.json"), zero);
+        assertThatThrownBy(() -> SweepReport.readShards(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining("cannot read shard").hasMessageContaining("point-0001.json")
+                .hasMessageContaining("cpus 0");
+    }
 }
