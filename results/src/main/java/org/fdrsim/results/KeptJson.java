@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * Reads back the JSON files fdrsim wrote earlier: finished runs, sweep shards and specs, an
@@ -33,14 +34,15 @@ public final class KeptJson {
      * The {@code type} written to {@code file}.
      *
      * @throws IOException if it cannot be read, or does not hold a whole {@code type}; the message
-     *     is one line saying what is wrong with it (Jackson's, without its location lines)
+     *     is one line saying what is wrong with it (Jackson's, without its location lines, and with
+     *     any control character of the file's that it quotes escaped)
      */
     public static <T> T read(Path file, Class<T> type) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         try {
             return STRICT.readValue(text, type);
         } catch (JsonProcessingException e) {
-            throw new IOException(describe(e), e);
+            throw new IOException(OneLine.escape(describe(e)), e); // Jackson quotes the file's text
         }
     }
 

@@ -1,0 +1,93 @@
+package org.fdrsim.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.fdrsim.machine.config.ConfigException;
+import org.junit.jupiter.api.Timeout;
+import org.knowm.xchart.CategoryChart;
+
+/**
+ * Coverage-guided fuzz target for the files an experiment keeps and reads back (a resumed run,
+ * a Slurm array's merge): any bytes as one finished run of a tiny experiment whose other runs
+ * are sound. The run is refused with one line naming the file, or the report is built from it
+ * (the result, report.md, every CSV, and the three charts painted small: XChart checks the
+ * data as it paints), with no other exception.
+ *
+ * <p>Input: the first byte picks the run replaced (modulo 3: the run without the recorder, with
+ * it, the traced one), the rest is its file. Seeds (the three runs as fdrsim wrote them) and
+ * findings: {@code src/test/resources/org/fdrsim/results/KeptRunFuzzTestInputs/report/}.
+ */
+class KeptRunFuzzTest {
+    private static final PaperExperiment.Options OPTIONS = new PaperExperiment.Options("tiny", 1, 1, List.of(),
+            List.of("oltp"));
+    private static final List<RunSpec> PLAN = PaperExperiment.plan(OPTIONS);
+    private static final Path SOUND = Path.of("src", "test", "resources", "org", "fdrsim", "results", "kept-runs");
+
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(10)
+    void report(byte[] input) throws IOException, ConfigException {
+        if (input.length == 0) {
+            return;
+        }
+        Path dir = Files.createTempDirectory("kept-run-fuzz");
+        try {
+            RunStore store = new RunStore(dir);
+            Files.createDirectories(store.file(PLAN.get(0)).getParent());
+            int replaced = Math.floorMod(input[0], PLAN.size());
+            for (int i = 0; i < PLAN.size(); i++) {
+                Path file = store.file(PLAN.get(i));
+                if (i == replaced) {
+                    Files.write(file, Arrays.copyOfRange(input, 1, input.length));
+                } else {
+                    Files.copy(SOUND.resolve(file.getFileName()), file);
+                }
+            }
+            List<Measurement> runs = new ArrayList<>();
+            for (RunSpec spec : PLAN) {
+                try {
+                    runs.add(store.load(spec));
+                } catch (UncheckedIOException e) {
+                    assertThat(e.getMessage()).contains(store.file(spec).toString())
+                            .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+                    return;
+                }
+            }
+            PaperExperiment.Result r = PaperExperiment.assemble(OPTIONS, runs);
+            Outputs.JSON.valueToTree(r);
+            assertThat(PaperReport.markdown(r, "fdr experiment paper --scale tiny")).isNotBlank();
+            List<WorkloadSummary> ws = r.workloads();
+            assertThat(PaperReport.figure4Csv(ws) + PaperReport.figure5Csv(ws) + PaperReport.table3Csv(r.table3())
+                    + PaperReport.reductionCsv(ws) + PaperReport.characterCsv(ws)).isNotBlank();
+            double max = Charts.figure5Max(ws);
+            paint(Charts.figure4(ws));
+            paint(Charts.figure5(ws, false, max));
+            paint(Charts.figure5(ws, true, max));
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Paints {@code chart} into a small image, as rendering it would, without writing files. */
+    private static void paint(CategoryChart chart) {
+        BufferedImage image = new BufferedImage(160, 120, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            chart.paint(g, 160, 120);
+        } finally {
+            g.dispose();
+        }
+    }
+}
