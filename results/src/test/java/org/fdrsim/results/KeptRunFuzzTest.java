@@ -26,7 +26,9 @@ import org.knowm.xchart.CategoryChart;
  *
  * <p>Input: the first byte picks the run replaced (modulo 3: the run without the recorder, with
  * it, the traced one), the rest is its file. Seeds (the three runs as fdrsim wrote them) and
- * findings: {@code src/test/resources/org/fdrsim/results/KeptRunFuzzTestInputs/report/}.
+ * findings: {@code src/test/resources/org/fdrsim/results/KeptRunFuzzTestInputs/report/}. The
+ * sound runs ({@code kept-runs/}) are what {@code fdr experiment paper --scale tiny --runs 1
+ * --workload oltp} keeps in {@code runs/}; write them again when {@link Measurement} changes.
  */
 class KeptRunFuzzTest {
     private static final PaperExperiment.Options OPTIONS = new PaperExperiment.Options("tiny", 1, 1, List.of(),
