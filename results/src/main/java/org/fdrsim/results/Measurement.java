@@ -54,7 +54,8 @@ public record Measurement(
         Map<String, LogSize> logs,
         Map<String, Long> arcs,
         long warmupCycles,
-        double totalSeconds) {    /**
+        double totalSeconds) {
+    /**
      * Why the reports cannot use this measurement, or null. A run always has a processor and
      * finite, non-negative times; one read back from a file that does not (edited, or 1e400, which
      * JSON reads as infinity) would divide by zero or sum an infinity into every figure.
