@@ -6,6 +6,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.fdrsim.results.KeptFileException;
 
 /**
  * Checks output paths before anything is simulated, so that a run of minutes or hours is
@@ -76,6 +77,9 @@ final class OutputPaths {
 
     /** One line for an I/O failure: the file and the reason. */
     static String describe(IOException e) {
+        if (e instanceof KeptFileException) {
+            return e.getMessage(); // a file's content, not an input/output failure; the message names the file
+        }
         if (e instanceof FileSystemException f && f.getFile() != null) {
             return "'" + f.getFile() + "': " + reason(e);
         }

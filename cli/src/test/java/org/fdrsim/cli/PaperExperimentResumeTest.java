@@ -34,6 +34,15 @@ class PaperExperimentResumeTest {
         assertThat(runs.resolve("jbb-s1-fdr.json")).isNotEmptyFile();
         assertThat(Files.getLastModifiedTime(runs.resolve("jbb-s1-base.json")).toMillis()).isEqualTo(before);
         assertThat(ExperimentCommandsTest.withoutProvenance(out.resolve("results.json"))).isEqualTo(results);
+
+        // a kept run cut short: refused with one line naming it and saying what to do, exit 2
+        Path cut = runs.resolve("jbb-s1-base.json");
+        Files.writeString(cut, Files.readString(cut).replaceFirst(",\\s*\"arcs\"[^}]*}", ""));
+        Outcome damaged = fdr(args("experiment", "paper", "-o", out.toString()));
+        assertThat(damaged.status()).isEqualTo(2);
+        assertThat(damaged.err().lines().filter(l -> l.startsWith("fdr experiment paper: ")).toList()).containsExactly(
+                "fdr experiment paper: cannot read finished run '" + cut + "' (delete it to run it again): "
+                        + "Missing creator property 'arcs' (index 19) (at arcs)");
     }
 
     @Test

@@ -46,7 +46,7 @@ public final class PaperSlurm {
         try {
             return KeptJson.read(p, PaperExperiment.Options.class);
         } catch (IOException e) {
-            throw new IOException("cannot read '" + p + "': " + e.getMessage(), e);
+            throw new KeptFileException("cannot read '" + p + "': " + e.getMessage(), e);
         }
     }
 

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.fdrsim.cpu.files.AtomicFile;
-import org.fdrsim.cpu.text.OneLine;
 
 /**
  * Finished runs kept as JSON, one file per run ({@code runs/WORKLOAD-sSEED-KIND.json}), so an
@@ -39,9 +38,9 @@ public final class RunStore {
         try {
             return usable(spec, KeptJson.read(f, Measurement.class));
         } catch (IOException e) {
-            // one line, whatever of the file the reason quotes (the workload named in it, say)
-            throw new UncheckedIOException(new IOException(OneLine.escape("cannot read finished run '" + f
-                    + "' (delete it to run it again): " + e.getMessage()), e));
+            // one line (KeptFileException escapes it), whatever of the file the reason quotes
+            throw new UncheckedIOException(new KeptFileException("cannot read finished run '" + f
+                    + "' (delete it to run it again): " + e.getMessage(), e));
         }
     }
 

@@ -197,7 +197,7 @@ public final class SweepReport {
         try {
             return KeptJson.read(p, Sweep.Spec.class);
         } catch (IOException e) {
-            throw new IOException("cannot read '" + p + "': " + e.getMessage(), e);
+            throw new KeptFileException("cannot read '" + p + "': " + e.getMessage(), e);
         }
     }
 
@@ -222,7 +222,7 @@ public final class SweepReport {
                 }
                 out.add(shard);
             } catch (IOException e) {
-                throw new IOException("cannot read shard '" + f + "': " + e.getMessage(), e);
+                throw new KeptFileException("cannot read shard '" + f + "': " + e.getMessage(), e);
             }
         }
         return out;
