@@ -94,6 +94,15 @@ class HostileDumpTest {
         assertThat(refusal(b)).matches("mp\\.fdr: section '\\w+' malformed: payload ends early");
     }
 
+    @Test
+    void aControlCharacterInAStringIsRefusedSoNoneReachesATerminal() {
+        int program = sectionStart(DUMP, 2); // META, CONF, PROG
+        byte[] b = DUMP.clone();
+        b[program + 16 + 4] = 0x1b; // the program name's first character: ESC, as in "\e[31m"
+        assertThat(refusal(b)).matches("mp\\.fdr: section '\\w+' malformed: string '\\\\u001b.*' holds a control character,"
+                + " expected printable text");
+    }
+
     private static String refusal(byte[] forged) {
         byte[] sealed = SectionSeals.reseal(forged);
         assertThatThrownBy(() -> CoreDumpReader.read(sealed, "mp.fdr")).isInstanceOf(DumpFormatException.class);

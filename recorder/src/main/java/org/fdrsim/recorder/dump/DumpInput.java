@@ -1,6 +1,7 @@
 package org.fdrsim.recorder.dump;
 
 import java.nio.charset.StandardCharsets;
+import org.fdrsim.cpu.text.OneLine;
 
 /** Little-endian primitive reader over one section payload; overruns name the section. */
 final class DumpInput {
@@ -82,10 +83,19 @@ final class DumpInput {
         return r;
     }
 
+    /**
+     * A string: a name (program, symbol, source file, opcode) or a trigger's words. The writer
+     * never writes a control character or a line separator ({@link DumpOutput#string}), so one
+     * here is a forged dump's: refused, since every such string may be printed to a terminal
+     * (an escape sequence in a label would reach the user's terminal from {@code fdr inspect}).
+     */
     String string() throws DumpFormatException {
         int n = count(end - p, "string length");
         need(n); // the bound above was taken before the length's own four bytes were read
         String s = new String(b, p, n, StandardCharsets.UTF_8);
+        if (!OneLine.isOneLine(s)) {
+            throw malformed("string '" + shortened(s) + "' holds a control character, expected printable text");
+        }
         p += n;
         return s;
     }

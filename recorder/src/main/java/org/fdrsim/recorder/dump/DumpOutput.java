@@ -2,6 +2,7 @@ package org.fdrsim.recorder.dump;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.fdrsim.cpu.text.OneLine;
 
 /** Little-endian primitive writer for section payloads. */
 final class DumpOutput {
@@ -36,9 +37,13 @@ final class DumpOutput {
         out.write(b, off, len);
     }
 
-    /** u32 byte length + UTF-8. */
+    /**
+     * u32 byte length + UTF-8, with control characters and line separators escaped as
+     * {@code \\uXXXX} ({@link OneLine}): a program file name may hold one, and the reader refuses
+     * any (a dump's strings are printed to terminals).
+     */
     void string(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        byte[] b = OneLine.escape(s).getBytes(StandardCharsets.UTF_8);
         u32(b.length);
         bytes(b);
     }

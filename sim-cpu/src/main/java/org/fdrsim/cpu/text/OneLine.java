@@ -34,6 +34,16 @@ public final class OneLine {
         return out.toString();
     }
 
+    /** Whether {@code text} holds no character that {@link #escape} would escape. */
+    public static boolean isOneLine(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (breaksLine(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code c} may end or move a terminal's line: a control character or a Unicode line or paragraph separator. */
     private static boolean breaksLine(char c) {
         int type = Character.getType(c);
