@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fdrsim.cli.CliTest.example;
 import static org.fdrsim.cli.CliTest.fdr;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,11 +64,7 @@ class RecordInspectTest {
 
     @Test
     void damagedOrForeignFilesAreRefusedWithOneLineAndStatus2(@TempDir Path dir) throws Exception {
-        Path dump = dir.resolve("run.fdr");
-        assertThat(fdr("record", example("hello.s"), "-o", dump.toString(), "--cpus", "1").status()).isZero();
-        byte[] b = Files.readAllBytes(dump);
-        Path cut = dir.resolve("cut.fdr");
-        Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+        Path cut = halfADump(dir, "cut.fdr");
         CliTest.Outcome o = fdr("inspect", cut.toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).startsWith("fdr inspect: cut.fdr: section '").contains("truncated");
@@ -87,11 +85,7 @@ class RecordInspectTest {
     @Test
     void aLineBreakInAFileNameOrAFlagValueStaysOnTheErrorsOneLine(@TempDir Path dir) throws Exception {
         // A damaged dump whose name holds a line break: the reader's message quotes the name.
-        Path dump = dir.resolve("run.fdr");
-        assertThat(fdr("record", example("hello.s"), "-o", dump.toString(), "--cpus", "1").status()).isZero();
-        byte[] b = Files.readAllBytes(dump);
-        Path cut = dir.resolve("cut\nrun\u2028.fdr");
-        Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+        Path cut = halfADump(dir, "cut\nrun\u2028.fdr");
         CliTest.Outcome o = fdr("inspect", cut.toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).startsWith("fdr inspect: cut\\u000arun\\u2028.fdr: section '").endsWith("\n");
@@ -106,6 +100,14 @@ class RecordInspectTest {
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("'4\\u000a5' is not an int");
         assertOneLine(o.err());
+    }
+
+    /** The first half of a recorded hello run's dump, written to {@code name} in {@code dir}: a truncated dump. */
+    private static Path halfADump(Path dir, String name) throws IOException {
+        Path dump = dir.resolve("run.fdr");
+        assertThat(fdr("record", example("hello.s"), "-o", dump.toString(), "--cpus", "1").status()).isZero();
+        byte[] b = Files.readAllBytes(dump);
+        return Files.write(dir.resolve(name), Arrays.copyOf(b, b.length / 2));
     }
 
     private static void assertOneLine(String err) {

@@ -3,6 +3,7 @@ package org.fdrsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.fdrsim.cli.CliTest.fdr;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,12 +73,7 @@ class SlurmScriptTest {
         String command = java + " -cp " + System.getProperty("java.class.path") + " " + Main.class.getName();
         CliTest.Outcome o = fdr(with("sweep", "--emit-slurm", dir.toString(), "--slurm-command", command));
         assertThat(o.status()).as(o.err()).isZero();
-        ProcessBuilder pb = new ProcessBuilder("bash", dir.resolve("sweep.sbatch").toString()).redirectErrorStream(true);
-        pb.environment().put("SLURM_ARRAY_TASK_ID", "1");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        runTask(dir.resolve("sweep.sbatch"), 1);
         assertThat(dir.resolve("shards").resolve("point-0001.json")).isRegularFile();
     }
 
@@ -94,12 +90,7 @@ class SlurmScriptTest {
         // as sbatch reads it, then expands the pattern (%% is a percent sign, %a the task)
         assertThat(sbatchArguments(output.substring("#SBATCH".length())))
                 .containsExactly("--output=" + odd.toString().replace("%", "%%") + "/logs/point-%a.out");
-        ProcessBuilder pb = new ProcessBuilder("bash", odd.resolve("sweep.sbatch").toString()).redirectErrorStream(true);
-        pb.environment().put("SLURM_ARRAY_TASK_ID", "0");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        runTask(odd.resolve("sweep.sbatch"), 0);
         assertThat(odd.resolve("shards").resolve("point-0000.json")).isRegularFile();
 
         Path paper = dir.resolve("paper #2 'x'");
@@ -121,6 +112,16 @@ class SlurmScriptTest {
         assertThat(o.err()).contains("--emit-slurm").contains("a\\u000arm -rf x").contains("cannot be named in a batch script");
         assertThat(broken.resolve("sweep.sbatch")).doesNotExist();
         assertThat(broken.resolve("sweep-spec.json")).doesNotExist();
+    }
+
+    /** Runs array task {@code index} of {@code script} with bash, as a Slurm node would; it must exit 0. */
+    private static void runTask(Path script, int index) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true);
+        pb.environment().put("SLURM_ARRAY_TASK_ID", Integer.toString(index));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
     }
 
     /**

@@ -216,8 +216,9 @@ public final class SweepReport {
             try {
                 Sweep.Shard shard = KeptJson.read(f, Sweep.Shard.class);
                 for (Measurement m : shard.measurements()) {
-                    if (m.unusable() != null) {
-                        throw new IOException(m.unusable());
+                    String unusable = m.unusable();
+                    if (unusable != null) {
+                        throw new IOException(unusable);
                     }
                 }
                 out.add(shard);

@@ -101,8 +101,8 @@ final class DumpInput {
     }
 
     /**
-     * A string read from the dump, fit for a message: a long one cut after 60 characters. Line breaks in it are escaped
-     * by {@link DumpFormatException} itself, with the rest of the message.
+     * A string read from the dump, fit for a message: a long one cut after 60 characters. Line
+     * breaks in it are escaped by {@link DumpFormatException} itself, with the rest of the message.
      */
     static String shortened(String s) {
         if (s.length() <= 60) {
