@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.fdrsim.debugadapter.DapConnection;
 import org.fdrsim.replayer.debug.DebugSession;
 import picocli.CommandLine.Option;
@@ -16,6 +18,9 @@ import picocli.CommandLine.Option;
  * client disconnects.
  */
 final class DapOptions {
+    /** Held here: java.util.logging keeps loggers weakly, and a collected one forgets its level. */
+    private static final Logger LSP4J_LOG = Logger.getLogger("org.eclipse.lsp4j");
+
     @Option(names = "--dap", description = "Serve the Debug Adapter Protocol over stdin/stdout (for VS Code or any DAP client) instead of the terminal session.")
     boolean stdio;
 
@@ -30,12 +35,15 @@ final class DapOptions {
     /**
      * Serves one client over the engine {@code session}: on {@code in} and {@code out} (the process's stdin
      * and stdout, which then carry nothing but DAP messages) or on the loopback port, telling
-     * {@code messages} where it listens. Exit status 0 when the client has disconnected.
+     * {@code messages} where it listens. Exit status 0 when the client has disconnected. Without
+     * {@code debug}, LSP4J logs nothing: each problem with a request is in its error response,
+     * and its log would put a client's mistake on standard error as it came, stack trace and all.
      */
-    int serve(DebugSession session, InputStream in, OutputStream out, PrintStream messages) {
+    int serve(DebugSession session, InputStream in, OutputStream out, PrintStream messages, boolean debug) {
         if (stdio && port != null) {
             throw new UserError("--dap and --dap-port: choose one (stdio or a loopback port)");
         }
+        LSP4J_LOG.setLevel(debug ? null : Level.OFF);
         try {
             if (stdio) {
                 DapConnection.serve(session, in, out);

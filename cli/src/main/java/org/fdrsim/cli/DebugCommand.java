@@ -60,7 +60,7 @@ final class DebugCommand implements Callable<Integer> {
             if (batch != null || !commands.isEmpty()) {
                 throw new UserError("--dap/--dap-port and --batch/-ex: choose one");
             }
-            return dap.serve(session, System.in, main.out, main.err);
+            return dap.serve(session, System.in, main.out, main.err, main.debug);
         }
         main.out.println(session.where(session.focus()).line());
         if (batch == null && commands.isEmpty()) {

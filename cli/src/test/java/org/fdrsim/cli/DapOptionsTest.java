@@ -13,8 +13,13 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.recorder.dump.CoreDumpReader;
@@ -27,8 +32,9 @@ import picocli.CommandLine;
 /**
  * {@code fdr debug --dap} and {@code --dap-port}: the DAP server on stdio answers a client's
  * initialize and ends at its disconnect with status 0; on a port it listens on the loopback
- * address only and says where; a port in use, both options at once and {@code --dap} with
- * {@code -ex} are one-line user errors.
+ * address only and says where; a client's mistake is answered in its response, and LSP4J's
+ * log of it reaches standard error only with {@code --debug}; a port in use, both options at
+ * once and {@code --dap} with {@code -ex} are one-line user errors.
  */
 class DapOptionsTest {
     @TempDir
@@ -76,7 +82,7 @@ class DapOptionsTest {
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
 
         int status = options("--dap").serve(session(), new ByteArrayInputStream(in.toByteArray()), out,
-                new PrintStream(messages, true, StandardCharsets.UTF_8));
+                new PrintStream(messages, true, StandardCharsets.UTF_8), false);
 
         String protocol = out.toString(StandardCharsets.UTF_8);
         assertThat(status).isZero();
@@ -86,12 +92,54 @@ class DapOptionsTest {
     }
 
     @Test
+    void aClientsMistakeIsAnsweredNotLoggedUnlessDebug() throws Exception {
+        // LSP4J logs an unknown command as a WARNING quoting it; a handler sees what would reach stderr.
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Logger lsp4j = Logger.getLogger("org.eclipse.lsp4j");
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                logged.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        lsp4j.addHandler(handler);
+        try {
+            for (boolean debug : new boolean[] {false, true}) {
+                logged.clear();
+                ByteArrayOutputStream in = new ByteArrayOutputStream();
+                in.write(message("{\"seq\":1,\"type\":\"request\",\"command\":\"no\\u0000such\"}"));
+                in.write(message(DISCONNECT));
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+                options("--dap").serve(session(), new ByteArrayInputStream(in.toByteArray()), out, System.err, debug);
+
+                assertThat(out.toString(StandardCharsets.UTF_8)).as("the response names the command, escaped")
+                        .contains("\"message\":\"Unsupported request method: no\\\\u0000such\"");
+                if (debug) {
+                    assertThat(logged).as("with --debug LSP4J logs").isNotEmpty();
+                } else {
+                    assertThat(logged).as("without --debug nothing reaches stderr").isEmpty();
+                }
+            }
+        } finally {
+            lsp4j.removeHandler(handler);
+            lsp4j.setLevel(null);
+        }
+    }
+
+    @Test
     void dapPortListensOnLoopbackOnlySaysWhereAndServesOneClient() throws Exception {
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         PrintStream printed = new PrintStream(messages, true, StandardCharsets.UTF_8);
         DebugSession session = session();
         CompletableFuture<Integer> status = CompletableFuture.supplyAsync(() -> options("--dap-port", "0")
-                .serve(session, InputStream.nullInputStream(), OutputStream.nullOutputStream(), printed));
+                .serve(session, InputStream.nullInputStream(), OutputStream.nullOutputStream(), printed, false));
         int port = -1;
         for (int i = 0; i < 300 && port < 0; i++) {
             Matcher m = Pattern.compile("DAP server listening on 127\\.0\\.0\\.1:(\\d+)").matcher(messages.toString(
@@ -118,14 +166,14 @@ class DapOptionsTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String port = String.valueOf(taken.getLocalPort());
             assertThatThrownBy(() -> options("--dap-port", port).serve(session(), InputStream.nullInputStream(),
-                    OutputStream.nullOutputStream(), System.err)).isInstanceOf(UserError.class)
+                    OutputStream.nullOutputStream(), System.err, false)).isInstanceOf(UserError.class)
                     .hasMessageStartingWith("--dap-port " + port + ": cannot listen there").hasMessageNotContaining("\n");
         }
         assertThatThrownBy(() -> options("--dap", "--dap-port", "0").serve(session(), InputStream.nullInputStream(),
-                OutputStream.nullOutputStream(), System.err)).isInstanceOf(UserError.class)
+                OutputStream.nullOutputStream(), System.err, false)).isInstanceOf(UserError.class)
                 .hasMessage("--dap and --dap-port: choose one (stdio or a loopback port)");
         assertThatThrownBy(() -> options("--dap-port", "70000").serve(session(), InputStream.nullInputStream(),
-                OutputStream.nullOutputStream(), System.err)).isInstanceOf(UserError.class)
+                OutputStream.nullOutputStream(), System.err, false)).isInstanceOf(UserError.class)
                 .hasMessage("--dap-port: expected a port 0..65535, got 70000");
     }
 

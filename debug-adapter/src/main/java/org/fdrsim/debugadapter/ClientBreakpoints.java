@@ -36,6 +36,9 @@ final class ClientBreakpoints {
 
     /** {@code setBreakpoints}: the file's breakpoints are replaced by the asked ones. */
     Breakpoint[] setSource(SetBreakpointsArguments args, SourceMap sources) {
+        if (args.getSource() == null || args.getSource().getPath() == null) {
+            throw new DebugException("missing argument 'source.path': breakpoints are set on the program's .s files by path");
+        }
         Path file = Path.of(args.getSource().getPath()).toAbsolutePath().normalize();
         for (int number : byFile.getOrDefault(file, List.of())) {
             session.delete(number);
@@ -44,7 +47,8 @@ final class ClientBreakpoints {
         Breakpoint[] placed = new Breakpoint[asked.length];
         List<Integer> numbers = new ArrayList<>();
         for (int i = 0; i < asked.length; i++) {
-            placed[i] = place(file, asked[i], numbers, sources);
+            placed[i] = asked[i] == null ? refused("breakpoint " + i + " is null, expected {\"line\": N}")
+                    : place(file, asked[i], numbers, sources);
             placed[i].setSource(args.getSource());
         }
         byFile.put(file, numbers);
@@ -79,18 +83,21 @@ final class ClientBreakpoints {
             session.delete(number);
         }
         watchpoints.clear();
-        DataBreakpoint[] asked = args.getBreakpoints();
+        DataBreakpoint[] asked = args.getBreakpoints() == null ? new DataBreakpoint[0] : args.getBreakpoints();
         Breakpoint[] placed = new Breakpoint[asked.length];
         for (int i = 0; i < asked.length; i++) {
-            placed[i] = new Breakpoint();
+            if (asked[i] == null || asked[i].getDataId() == null) {
+                placed[i] = refused("data breakpoint " + i + " has no dataId: take one from a dataBreakpointInfo response");
+                continue;
+            }
             try {
                 int number = session.addWatchpoint(asked[i].getDataId(), condition(asked[i].getCondition()));
                 watchpoints.add(number);
+                placed[i] = new Breakpoint();
                 placed[i].setId(number);
                 placed[i].setVerified(true);
             } catch (DebugException e) {
-                placed[i].setVerified(false);
-                placed[i].setMessage(e.getMessage());
+                placed[i] = refused(e.getMessage());
             }
         }
         return placed;
@@ -146,6 +153,14 @@ final class ClientBreakpoints {
             }
         }
         return watchpoints.contains(number);
+    }
+
+    /** A breakpoint the client asked for and did not get, with why. */
+    private static Breakpoint refused(String why) {
+        Breakpoint b = new Breakpoint();
+        b.setVerified(false);
+        b.setMessage(why);
+        return b;
     }
 
     private static BreakpointEventArguments event(String reason, Breakpoint b) {

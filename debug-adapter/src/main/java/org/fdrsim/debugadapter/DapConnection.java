@@ -3,10 +3,12 @@ package org.fdrsim.debugadapter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,12 +16,17 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
-import org.fdrsim.replayer.debug.DebugSession;
-import org.eclipse.lsp4j.debug.launch.DSPLauncher;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
+import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.fdrsim.cpu.text.OneLine;
+import org.fdrsim.replayer.debug.DebugSession;
 
 /**
  * One DAP session over the replay debugger's engine ({@link DebugSession}): on a pair of
@@ -37,8 +44,21 @@ public final class DapConnection {
         AtomicReference<Future<Void>> listening = new AtomicReference<>();
         ReplayDebugServer server = new ReplayDebugServer(session, worker, () -> listening.get().cancel(true));
         // Incoming messages reach the RemoteEndpoint; outgoing ones go to the stream unwrapped.
-        Launcher<IDebugProtocolClient> launcher = DSPLauncher.createServerLauncher(server, in, out, reader,
-                consumer -> consumer instanceof RemoteEndpoint ? afterEach(consumer, server) : consumer);
+        Launcher<IDebugProtocolClient> launcher = new DebugLauncher.Builder<IDebugProtocolClient>() {
+                    @Override
+                    protected MessageJsonHandler createJsonHandler() {
+                        return new DapJsonHandler(getSupportedMethods());
+                    }
+                }
+                .setLocalService(server)
+                .setRemoteInterface(IDebugProtocolClient.class)
+                .setInput(in)
+                .setOutput(out)
+                .setExecutorService(reader)
+                .setExceptionHandler(DapConnection::refusal)
+                .wrapMessages(consumer -> consumer instanceof RemoteEndpoint
+                        ? afterEach(consumer, server) : consumer)
+                .create();
         server.connect(launcher.getRemoteProxy());
         listening.set(launcher.startListening());
         try {
@@ -76,9 +96,31 @@ public final class DapConnection {
 
     private static MessageConsumer afterEach(MessageConsumer incoming, ReplayDebugServer server) {
         return message -> {
-            incoming.consume(message);
-            server.afterMessage();
+            try {
+                incoming.consume(message);
+            } finally {
+                server.afterMessage();
+            }
         };
+    }
+
+    /**
+     * The error response to a request whose handler threw: a refusal (the server's, or LSP4J's
+     * for a command it does not know, which quotes the command) on one line; anything else, a
+     * bug of ours, as one line naming the exception, not LSP4J's default ("Internal error." with
+     * the stack trace in the response and on standard error).
+     */
+    private static ResponseError refusal(Throwable thrown) {
+        Throwable t = thrown;
+        while ((t instanceof CompletionException || t instanceof InvocationTargetException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof ResponseErrorException e) {
+            ResponseError error = e.getResponseError();
+            return new ResponseError(error.getCode(), OneLine.escape(String.valueOf(error.getMessage())), error.getData());
+        }
+        return new ResponseError(ResponseErrorCode.InternalError,
+                OneLine.escape("fdr debug: internal error: " + t), null);
     }
 
     private static java.lang.Thread daemon(Runnable r, String name) {

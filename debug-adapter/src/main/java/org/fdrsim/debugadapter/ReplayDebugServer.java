@@ -57,6 +57,7 @@ import org.eclipse.lsp4j.debug.services.IDebugProtocolServer;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.replayer.ReplayPosition;
 import org.fdrsim.replayer.debug.AgentInfo;
 import org.fdrsim.replayer.debug.DebugCommands;
@@ -91,8 +92,12 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     private IDebugProtocolClient client;
     private SourceMap sources;
     private final ClientBreakpoints breakpoints;
-    /** A motion runs on the worker: a {@code pause} interrupts it (read without the engine's lock). */
-    private volatile boolean running;
+    /**
+     * A motion is asked for or runs on the worker: a {@code pause} interrupts it. Read and
+     * written under {@link #motionLock}, not the engine's lock, which the running motion holds.
+     */
+    private boolean running;
+    private final Object motionLock = new Object();
     private boolean launched;
     private boolean configured;
     private boolean stopOnEntry;
@@ -138,10 +143,11 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<Void> launch(Map<String, Object> args) {
         CompletableFuture<Void> response = on(() -> {
-            if (args.get("sourceRoot") instanceof String root) {
+            Map<String, Object> given = args == null ? Map.of() : args; // DAP lets a launch come without arguments
+            if (given.get("sourceRoot") instanceof String root) {
                 sources = new SourceMap(session.program(), Path.of(root));
             }
-            stopOnEntry = Boolean.TRUE.equals(args.get("stopOnEntry"));
+            stopOnEntry = Boolean.TRUE.equals(given.get("stopOnEntry"));
             launched = true;
             return null;
         });
@@ -176,7 +182,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
         return on(() -> {
             SetBreakpointsResponse r = new SetBreakpointsResponse();
-            r.setBreakpoints(breakpoints.setSource(args, sources));
+            r.setBreakpoints(breakpoints.setSource(required(args, "arguments"), sources));
             return r;
         });
     }
@@ -186,10 +192,11 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
         return on(() -> {
             DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
+            String name = required(required(args, "arguments").getName(), "name");
             try {
-                long address = session.address(args.getName());
+                long address = session.address(name);
                 r.setDataId(Variables.hex(address));
-                r.setDescription(args.getName() + " (" + Variables.hex(address) + ")");
+                r.setDescription(name + " (" + Variables.hex(address) + ")");
                 r.setAccessTypes(new DataBreakpointAccessType[] {DataBreakpointAccessType.WRITE});
             } catch (DebugException e) {
                 r.setDescription(e.getMessage());
@@ -202,7 +209,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     public CompletableFuture<SetDataBreakpointsResponse> setDataBreakpoints(SetDataBreakpointsArguments args) {
         return on(() -> {
             SetDataBreakpointsResponse r = new SetDataBreakpointsResponse();
-            r.setBreakpoints(breakpoints.setData(args));
+            r.setBreakpoints(breakpoints.setData(required(args, "arguments")));
             return r;
         });
     }
@@ -226,7 +233,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<StackTraceResponse> stackTrace(StackTraceArguments args) {
         return on(() -> {
-            int a = agent(args.getThreadId());
+            int a = agent(required(args, "arguments").getThreadId());
             List<StackFrame> frames = new ArrayList<>();
             if (a < session.cpus()) {
                 List<Frame> bt = session.backtrace(a);
@@ -272,7 +279,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
         return on(() -> {
-            int a = Handles.agentOfFrame(args.getFrameId());
+            int a = agentOfFrame(required(args, "arguments").getFrameId());
             List<Scope> scopes = new ArrayList<>();
             for (Handles.Scope s : Handles.Scope.values()) {
                 if (a < session.cpus() || s == Handles.Scope.DATA) {
@@ -292,8 +299,12 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
         return on(() -> {
-            int a = Handles.agentOfScope(args.getVariablesReference());
-            Handles.Scope s = Handles.scopeOf(args.getVariablesReference());
+            int reference = required(args, "arguments").getVariablesReference();
+            int a = reference < 1 ? -1 : Handles.agentOfScope(reference);
+            if (a < 0 || a >= session.agentCount()) {
+                throw new DebugException("no variables reference " + reference + ": take one from a scopes response");
+            }
+            Handles.Scope s = Handles.scopeOf(reference);
             VariablesResponse r = new VariablesResponse();
             // A DMA engine's frame has only the data scope, which is the same for every agent.
             r.setVariables(a < session.cpus() || s == Handles.Scope.DATA ? Variables.of(session, a, s) : new Variable[0]);
@@ -309,17 +320,17 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     @Override
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
         return on(() -> {
-            int a = args.getFrameId() == null ? session.focus() : Handles.agentOfFrame(args.getFrameId());
+            int a = required(args, "arguments").getFrameId() == null ? session.focus() : agentOfFrame(args.getFrameId());
+            String expression = required(args.getExpression(), "expression");
             EvaluateResponse r = new EvaluateResponse();
             r.setVariablesReference(0);
             try {
-                r.setResult(new NamedValue(args.getExpression(), inFocus(a, () -> session.evaluate(args.getExpression())))
-                        .describe());
+                r.setResult(new NamedValue(expression, inFocus(a, () -> session.evaluate(expression))).describe());
             } catch (DebugException e) {
                 if (!EvaluateArgumentsContext.REPL.equals(args.getContext())) {
                     throw e;
                 }
-                r.setResult(command(args.getExpression(), a));
+                r.setResult(command(expression, a));
             }
             return r;
         });
@@ -362,24 +373,24 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     /** One source line of the thread's processor ({@code step}), or one instruction with granularity "instruction". */
     @Override
     public CompletableFuture<Void> next(NextArguments args) {
-        return step(args.getThreadId(), args.getGranularity(), false);
+        return step(args == null ? null : args.getThreadId(), args == null ? null : args.getGranularity(), false);
     }
 
     @Override
     public CompletableFuture<Void> stepIn(StepInArguments args) {
-        return step(args.getThreadId(), args.getGranularity(), false);
+        return step(args == null ? null : args.getThreadId(), args == null ? null : args.getGranularity(), false);
     }
 
     /** Back one source line ({@code reverse-step}) or one instruction ({@code reverse-stepi}). */
     @Override
     public CompletableFuture<Void> stepBack(StepBackArguments args) {
-        return step(args.getThreadId(), args.getGranularity(), true);
+        return step(args == null ? null : args.getThreadId(), args == null ? null : args.getGranularity(), true);
     }
 
-    private CompletableFuture<Void> step(int threadId, SteppingGranularity granularity, boolean back) {
+    private CompletableFuture<Void> step(Integer threadId, SteppingGranularity granularity, boolean back) {
         boolean instruction = granularity == SteppingGranularity.INSTRUCTION;
         CompletableFuture<Void> response = on(() -> {
-            int a = agent(threadId);
+            int a = agent(required(threadId, "threadId"));
             if (a >= session.cpus()) {
                 throw new DebugException(session.agents().get(a).name()
                         + " is a DMA engine: step a processor (it moves as far as the arcs require)");
@@ -412,7 +423,9 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
 
     /** Runs a motion after the request's response has gone out, then reports where it stopped. */
     private void motion(Supplier<StopEvent> run) {
-        running = true; // from the request on: a pause right after it stops this motion
+        synchronized (motionLock) {
+            running = true; // from the request on: a pause right after it stops this motion
+        }
         later(() -> {
             StopEvent stop = null;
             try {
@@ -420,7 +433,10 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                     stop = run.get();
                 }
             } finally {
-                running = false;
+                synchronized (motionLock) {
+                    running = false;
+                    session.dropInterrupt(); // a pause this motion did not take (a step's) ends with it
+                }
             }
             if (stop != null) {
                 report(stop);
@@ -431,16 +447,19 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     /**
      * {@code pause}: a running motion ({@code continue}, {@code reverseContinue}) stops at the
      * engine's next stop check and reports a {@code stopped} event with reason {@code pause};
-     * when nothing runs, the event comes at once. Answered without the engine's lock, which the
+     * a step runs to its end (its own {@code stopped} event), and the pause ends with it; when
+     * nothing runs, the event comes at once. Answered without the engine's lock, which the
      * running motion holds.
      */
     @Override
     public CompletableFuture<Void> pause(PauseArguments args) {
-        if (running) {
-            session.interrupt();
-        } else {
-            later(() -> stopped(StoppedEventArgumentsReason.PAUSE, session.focus(), "paused"));
+        synchronized (motionLock) {
+            if (running) {
+                session.interrupt();
+                return CompletableFuture.completedFuture(null);
+            }
         }
+        later(() -> stopped(StoppedEventArgumentsReason.PAUSE, session.focus(), "paused"));
         return CompletableFuture.completedFuture(null);
     }
 
@@ -510,6 +529,27 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         return a;
     }
 
+    /**
+     * {@code value}, which the request cannot do without; null, which a client sends by leaving
+     * it out, is the client's error. Only what a request uses is required, so a client that
+     * leaves out what DAP requires and fdrsim does not use is served.
+     */
+    private static <T> T required(T value, String name) {
+        if (value == null) {
+            throw new DebugException("missing argument '" + name + "'");
+        }
+        return value;
+    }
+
+    /** The agent of a DAP stack frame id; a bad id is the client's error. */
+    private int agentOfFrame(int frameId) {
+        int a = frameId < 1 ? -1 : Handles.agentOfFrame(frameId);
+        if (a < 0 || a >= session.agentCount()) {
+            throw new DebugException("no frame " + frameId + ": take one from a stackTrace response");
+        }
+        return a;
+    }
+
     /** {@code value} computed with processor {@code agent} as the engine's focus (a DMA engine: the focus as it is). */
     private long inFocus(int agent, LongSupplier value) {
         int was = session.focus();
@@ -530,7 +570,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                 return CompletableFuture.completedFuture(request.get());
             } catch (DebugException | IllegalArgumentException e) {
                 return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(
-                        ResponseErrorCode.InvalidParams, e.getMessage(), null)));
+                        ResponseErrorCode.InvalidParams, OneLine.escape(String.valueOf(e.getMessage())), null)));
             }
         }
     }

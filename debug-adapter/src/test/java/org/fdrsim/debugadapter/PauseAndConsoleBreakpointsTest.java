@@ -15,10 +15,12 @@ import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.EvaluateArguments;
 import org.eclipse.lsp4j.debug.EvaluateArgumentsContext;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
+import org.eclipse.lsp4j.debug.NextArguments;
 import org.eclipse.lsp4j.debug.PauseArguments;
 import org.eclipse.lsp4j.debug.SetBreakpointsArguments;
 import org.eclipse.lsp4j.debug.Source;
 import org.eclipse.lsp4j.debug.SourceBreakpoint;
+import org.eclipse.lsp4j.debug.SteppingGranularity;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
@@ -127,6 +129,21 @@ class PauseAndConsoleBreakpointsTest {
         server.continue_(new ContinueArguments()).get();
         server.afterMessage();
         assertThat(next()).as("without a pause it runs to the end").isEqualTo("terminated");
+    }
+
+    @Test
+    void aPauseThatAStepIgnoresDoesNotStopTheNextContinue() throws Exception {
+        NextArguments step = new NextArguments();
+        step.setThreadId(1);
+        step.setGranularity(SteppingGranularity.INSTRUCTION);
+        server.next(step).get();
+        server.pause(new PauseArguments()).get(); // the step runs to its end: it is not interruptible
+        server.afterMessage();
+        assertThat(nextStop().getReason()).isEqualTo("step");
+
+        server.continue_(new ContinueArguments()).get();
+        server.afterMessage();
+        assertThat(next()).as("the pause ended with the step it was sent to").isEqualTo("terminated");
     }
 
     @Test

@@ -95,11 +95,20 @@ public final class DebugSession {
      * end}) to stop where it is, a consistent cut, with reason {@link StopReason#INTERRUPTED};
      * the one call that may come from another thread. The replay checks between slices (an
      * agent's run between its blocking points), not per instruction. Going back stops the
-     * search and stays where it was. An interrupt while no such motion runs is dropped when the
-     * next one ends.
+     * search and stays where it was. An interrupt while no such motion runs stops the next one
+     * at its first check, unless {@link #dropInterrupt} comes first.
      */
     public void interrupt() {
         interruptRequest.set(true);
+    }
+
+    /**
+     * Forgets an interrupt no motion has taken: a caller that sent one to a motion that could
+     * not be stopped (a step) calls this when that motion ends, so the interrupt does not stop
+     * the next one.
+     */
+    public void dropInterrupt() {
+        interruptRequest.set(false);
     }
 
     /** Runs a motion that {@link #interrupt} may stop. */

@@ -1,0 +1,145 @@
+package org.fdrsim.debugadapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.fdrsim.replayer.debug.DebugSession;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Coverage-guided fuzz target for the Debug Adapter Protocol server, the one input of
+ * {@code fdr debug --dap} a program other than ours writes: any bytes, taken as up to 16
+ * requests, one a line ({@code COMMAND ARGUMENTS}, the arguments as JSON text, sent as they are
+ * even when they are not JSON), then {@code disconnect}, all through {@link DapConnection#serve}
+ * over racy-counter's dump (4 processors).
+ *
+ * <p>The property: the connection ends at the disconnect; every well-formed request gets exactly
+ * one response; a refused request's message is one line naming the problem, never an
+ * internal error (LSP4J's "Internal error." with a Java stack trace, before this target); nothing
+ * is logged as SEVERE or with a stack trace; and whatever the
+ * requests did (breakpoints, motions back and forth, console commands), deleting every
+ * breakpoint and going to the end reaches the state of a replay no one debugged.
+ *
+ * <p>Seeds (request scripts) and findings:
+ * {@code src/test/resources/org/fdrsim/debugadapter/DapRequestsFuzzTestInputs/serve/}.
+ */
+class DapRequestsFuzzTest {
+    private static final int MAX_REQUESTS = 16;
+    private static final RacyCounter RACY = record();
+    /** The end state of the undebugged replay, from a session that only went to the end. */
+    private static final long END_STATE;
+    /**
+     * What LSP4J logs as SEVERE or with a stack trace (standard error of {@code fdr debug --dap}):
+     * it logs so an exception a request's handler did not catch.
+     */
+    private static final List<String> LOGGED = new CopyOnWriteArrayList<>();
+
+    static {
+        DebugSession plain = RACY.session();
+        plain.goToEnd();
+        END_STATE = plain.stateHash();
+        Logger logger = Logger.getLogger("org.eclipse.lsp4j");
+        logger.setLevel(Level.ALL);
+        logger.addHandler(new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                if (r.getLevel().intValue() >= Level.SEVERE.intValue() || r.getThrown() != null) {
+                    LOGGED.add(r.getLevel() + " " + r.getMessage() + " " + r.getThrown());
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        });
+        logger.setUseParentHandlers(false);
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(30)
+    void serve(byte[] input) throws IOException {
+        LOGGED.clear();
+        String[] lines = new String(input, StandardCharsets.UTF_8).split("\n", MAX_REQUESTS + 1);
+        RawDap wire = new RawDap();
+        Set<Integer> wellFormed = new HashSet<>();
+        int seq = 0;
+        for (int i = 0; i < Math.min(lines.length, MAX_REQUESTS); i++) {
+            String line = lines[i];
+            int space = line.indexOf(' ');
+            String command = space < 0 ? line : line.substring(0, space);
+            if (command.equals("disconnect")) {
+                continue; // the script's end is the one disconnect
+            }
+            seq++;
+            String text = RawDap.request(seq, command, space < 0 ? "" : line.substring(space + 1));
+            if (isRequest(text, seq)) {
+                wellFormed.add(seq);
+            }
+            wire.send(text);
+        }
+        int disconnect = ++seq;
+        wire.send(RawDap.request(disconnect, "disconnect").toString());
+
+        DebugSession session = RACY.session();
+        Set<Integer> answered = new HashSet<>();
+        for (JsonObject m : RawDap.responses(wire.serve(session))) {
+            int to = m.get("request_seq").getAsInt();
+            // Arguments that are not JSON can make a message whose seq is not ours: only ours are counted.
+            assertThat(answered.add(to) || !wellFormed.contains(to) && to != disconnect)
+                    .as("one response to request %d: %s", to, m).isTrue();
+            if (!m.get("success").getAsBoolean()) {
+                String message = m.has("message") ? m.get("message").getAsString() : "";
+                assertThat(message).as("the refusal of request %d", to).isNotBlank()
+                        .doesNotContainIgnoringCase("internal error")
+                        .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+                assertThat(String.valueOf(m.get("body"))).as("the refusal of request %d", to).doesNotContain("\\tat ");
+            }
+        }
+        assertThat(answered).as("the disconnect").contains(disconnect);
+        assertThat(answered).as("the well-formed requests").containsAll(wellFormed);
+        assertThat(LOGGED).as("logged as SEVERE or with a stack trace").isEmpty();
+
+        synchronized (session) { // a motion the disconnect cut short may still hold the engine
+            session.deleteAll();
+            session.goToEnd();
+            assertThat(session.problem()).isNull();
+            assertThat(session.stateHash()).as("the end state after the requests").isEqualTo(END_STATE);
+        }
+    }
+
+    /** Whether {@code text} is one JSON object: request {@code seq} with no keys but the four of a request. */
+    private static boolean isRequest(String text, int seq) {
+        try {
+            JsonElement e = JsonParser.parseString(text);
+            return e.isJsonObject() && e.getAsJsonObject().size() <= 4
+                    && e.getAsJsonObject().get("seq").equals(RawDap.request(seq, "").get("seq"));
+        } catch (JsonParseException | StackOverflowError e) {
+            return false;
+        }
+    }
+
+    private static RacyCounter record() {
+        try {
+            return RacyCounter.record(Files.createTempDirectory("dap-fuzz"));
+        } catch (Exception e) {
+            throw new IllegalStateException("racy-counter records", e);
+        }
+    }
+}
