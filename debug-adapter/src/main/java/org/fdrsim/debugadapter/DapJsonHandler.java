@@ -5,6 +5,7 @@ import com.google.gson.JsonIOException;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import com.google.gson.stream.JsonReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -52,11 +53,14 @@ final class DapJsonHandler extends DebugMessageJsonHandler {
         }
     }
 
-    /** The request {@code text} is, if it is a JSON object with a numeric seq and a command; else null. */
+    /**
+     * The request {@code text} begins with, if it is a JSON object with a numeric seq and a
+     * command; else null. What follows the object is not read, as LSP4J does not read it.
+     */
     private static DebugRequestMessage request(String text) {
         JsonElement json;
         try {
-            json = JsonParser.parseString(text);
+            json = JsonParser.parseReader(new JsonReader(new StringReader(text)));
         } catch (JsonParseException | StackOverflowError e) {
             return null;
         }

@@ -108,10 +108,13 @@ class ClientMistakesTest {
     void argumentsOfTheWrongShapeAreRefusedNotLeftUnanswered() throws Exception {
         // LSP4J reads an array of arguments as positional parameters; with two, Gson fails where
         // LSP4J does not catch it, and without DapJsonHandler the request had no response.
-        List<JsonObject> r = answers("setBreakpoints [{\"line\":45},{\"line\":62}]", "stackTrace [1]");
+        // The third has a stray brace after the request, which LSP4J does not read either.
+        List<JsonObject> r = answers("setBreakpoints [{\"line\":45},{\"line\":62}]", "stackTrace [1]",
+                "setBreakpoints [{\"line\":45},{\"line\":62}]}");
 
         assertThat(refusal(r.get(0))).isEqualTo("malformed arguments of 'setBreakpoints': Expected END_ARRAY but was"
                 + " BEGIN_OBJECT at line 1 column 80 path $.arguments[1]");
         assertThat(refusal(r.get(1))).isEqualTo("Message could not be parsed.");
+        assertThat(refusal(r.get(2))).startsWith("malformed arguments of 'setBreakpoints': ");
     }
 }

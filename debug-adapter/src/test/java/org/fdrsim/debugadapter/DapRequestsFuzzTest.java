@@ -49,13 +49,15 @@ class DapRequestsFuzzTest {
      */
     private static final List<String> LOGGED = new CopyOnWriteArrayList<>();
 
+    private static final Logger LSP4J = Logger.getLogger("org.eclipse.lsp4j");
+    /** Other tests of the module turn this one off (their clients log a broken pipe at disconnect). */
+    private static final Logger JSONRPC = Logger.getLogger("org.eclipse.lsp4j.jsonrpc");
+
     static {
         DebugSession plain = RACY.session();
         plain.goToEnd();
         END_STATE = plain.stateHash();
-        Logger logger = Logger.getLogger("org.eclipse.lsp4j");
-        logger.setLevel(Level.ALL);
-        logger.addHandler(new Handler() {
+        LSP4J.addHandler(new Handler() {
             @Override
             public void publish(LogRecord r) {
                 if (r.getLevel().intValue() >= Level.SEVERE.intValue() || r.getThrown() != null) {
@@ -69,13 +71,15 @@ class DapRequestsFuzzTest {
             @Override
             public void close() {}
         });
-        logger.setUseParentHandlers(false);
+        LSP4J.setUseParentHandlers(false);
     }
 
     @FuzzTest(maxDuration = "10m")
     @Timeout(30)
     void serve(byte[] input) throws IOException {
         LOGGED.clear();
+        LSP4J.setLevel(Level.ALL); // here, not once: a test class run before may have set them
+        JSONRPC.setLevel(null);
         String[] lines = new String(input, StandardCharsets.UTF_8).split("\n", MAX_REQUESTS + 1);
         RawDap wire = new RawDap();
         Set<Integer> wellFormed = new HashSet<>();
