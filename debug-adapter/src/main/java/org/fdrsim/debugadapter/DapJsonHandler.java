@@ -1,11 +1,9 @@
 package org.fdrsim.debugadapter;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonIOException;
-import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -26,7 +24,7 @@ import org.fdrsim.cpu.text.OneLine;
  * fails inside the arguments (an array where an object belongs, {@code "arguments":
  * [{...},{...}]}) the exception escapes its message reader: the request gets no response, so
  * the client waits for ever, and LSP4J logs the exception with its stack trace. Here such a
- * request, if its JSON names a seq and a command, is refused like any other unreadable one.
+ * request, if its JSON names a seq and a command first, is refused like any other unreadable one.
  */
 final class DapJsonHandler extends DebugMessageJsonHandler {
     DapJsonHandler(Map<String, JsonRpcMethod> methods) {
@@ -54,29 +52,40 @@ final class DapJsonHandler extends DebugMessageJsonHandler {
     }
 
     /**
-     * The request {@code text} begins with, if it is a JSON object with a numeric seq and a
-     * command; else null. What follows the object is not read, as LSP4J does not read it.
+     * The request {@code text} begins with, if it is a JSON object whose numeric {@code seq},
+     * {@code type} "request" and string {@code command} can be read before anything malformed;
+     * else null. Like LSP4J, it
+     * reads the members in order and stops at what it needs, so what is broken after them (the
+     * arguments, or a stray brace after the object) does not hide them.
      */
     private static DebugRequestMessage request(String text) {
-        JsonElement json;
+        Integer seq = null;
+        String type = null;
+        String command = null;
         try {
-            json = JsonParser.parseReader(new JsonReader(new StringReader(text)));
-        } catch (JsonParseException | StackOverflowError e) {
-            return null;
+            JsonReader json = new JsonReader(new StringReader(text));
+            json.beginObject();
+            while ((seq == null || type == null || command == null) && json.hasNext()) {
+                String name = json.nextName();
+                if (name.equals("seq") && json.peek() == JsonToken.NUMBER) {
+                    seq = json.nextInt();
+                } else if (name.equals("type") && json.peek() == JsonToken.STRING) {
+                    type = json.nextString();
+                } else if (name.equals("command") && json.peek() == JsonToken.STRING) {
+                    command = json.nextString();
+                } else {
+                    json.skipValue();
+                }
+            }
+        } catch (IOException | IllegalStateException | NumberFormatException | StackOverflowError e) {
+            // malformed before all three were read
         }
-        if (!json.isJsonObject()) {
-            return null;
-        }
-        JsonObject o = json.getAsJsonObject();
-        JsonElement seq = o.get("seq");
-        JsonElement command = o.get("command");
-        if (seq == null || !seq.isJsonPrimitive() || !seq.getAsJsonPrimitive().isNumber()
-                || command == null || !command.isJsonPrimitive() || !command.getAsJsonPrimitive().isString()) {
+        if (seq == null || command == null || !"request".equals(type)) {
             return null;
         }
         DebugRequestMessage r = new DebugRequestMessage();
-        r.setId(seq.getAsInt());
-        r.setMethod(command.getAsString());
+        r.setId(seq);
+        r.setMethod(command);
         return r;
     }
 

@@ -108,13 +108,15 @@ class ClientMistakesTest {
     void argumentsOfTheWrongShapeAreRefusedNotLeftUnanswered() throws Exception {
         // LSP4J reads an array of arguments as positional parameters; with two, Gson fails where
         // LSP4J does not catch it, and without DapJsonHandler the request had no response.
-        // The third has a stray brace after the request, which LSP4J does not read either.
+        // The third has a stray brace after the request, which LSP4J does not read either; the
+        // fourth a string that never ends, after the point where LSP4J gives up.
         List<JsonObject> r = answers("setBreakpoints [{\"line\":45},{\"line\":62}]", "stackTrace [1]",
-                "setBreakpoints [{\"line\":45},{\"line\":62}]}");
+                "setBreakpoints [{\"line\":45},{\"line\":62}]}", "setBreakpoints [{\"line\":45},{\"li");
 
         assertThat(refusal(r.get(0))).isEqualTo("malformed arguments of 'setBreakpoints': Expected END_ARRAY but was"
                 + " BEGIN_OBJECT at line 1 column 80 path $.arguments[1]");
         assertThat(refusal(r.get(1))).isEqualTo("Message could not be parsed.");
         assertThat(refusal(r.get(2))).startsWith("malformed arguments of 'setBreakpoints': ");
+        assertThat(refusal(r.get(3))).startsWith("malformed arguments of 'setBreakpoints': ");
     }
 }
