@@ -8,13 +8,13 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
@@ -41,8 +41,10 @@ public final class DapConnection {
     public static void serve(DebugSession session, InputStream in, OutputStream out) throws IOException {
         ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "fdr-dap-replay"));
         ExecutorService reader = Executors.newSingleThreadExecutor(r -> daemon(r, "fdr-dap-reader"));
-        AtomicReference<Future<Void>> listening = new AtomicReference<>();
-        ReplayDebugServer server = new ReplayDebugServer(session, worker, () -> listening.get().cancel(true));
+        // A client may disconnect before startListening returns: the cancel then waits for its future.
+        CompletableFuture<Future<Void>> listening = new CompletableFuture<>();
+        ReplayDebugServer server = new ReplayDebugServer(session, worker,
+                () -> listening.thenAccept(future -> future.cancel(true)));
         // Incoming messages reach the RemoteEndpoint; outgoing ones go to the stream unwrapped.
         Launcher<IDebugProtocolClient> launcher = new DebugLauncher.Builder<IDebugProtocolClient>() {
                     @Override
@@ -60,9 +62,9 @@ public final class DapConnection {
                         ? afterEach(consumer, server) : consumer)
                 .create();
         server.connect(launcher.getRemoteProxy());
-        listening.set(launcher.startListening());
+        listening.complete(launcher.startListening());
         try {
-            listening.get().get();
+            listening.join().get();
         } catch (CancellationException e) {
             // disconnect: the normal end
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package org.fdrsim.debugadapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -19,6 +20,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.fdrsim.replayer.debug.DebugSession;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -45,10 +47,12 @@ class DapRequestsFuzzTest {
     private static final long END_STATE;
     /**
      * What LSP4J logs as SEVERE or with a stack trace (standard error of {@code fdr debug --dap}):
-     * it logs so an exception a request's handler did not catch.
+     * it logs so an exception a request's handler did not catch; and exceptions no one caught
+     * on the server's threads.
      */
     private static final List<String> LOGGED = new CopyOnWriteArrayList<>();
 
+    private static final Thread.UncaughtExceptionHandler PRINTED = Thread.getDefaultUncaughtExceptionHandler();
     private static final Logger LSP4J = Logger.getLogger("org.eclipse.lsp4j");
     /** Other tests of the module turn this one off (their clients log a broken pipe at disconnect). */
     private static final Logger JSONRPC = Logger.getLogger("org.eclipse.lsp4j.jsonrpc");
@@ -72,9 +76,24 @@ class DapRequestsFuzzTest {
             public void close() {}
         });
         LSP4J.setUseParentHandlers(false);
+        // An exception no one caught on the server's threads would otherwise only be printed.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> LOGGED.add("uncaught in " + thread.getName() + ": " + e));
     }
 
+    @AfterAll
+    static void printUncaughtExceptionsAgain() {
+        Thread.setDefaultUncaughtExceptionHandler(PRINTED);
+    }
+
+    // The protocol's words, so that mutations build requests the server reads, not only JSON it refuses.
     @FuzzTest(maxDuration = "10m")
+    @DictionaryEntries({"initialize", "launch", "configurationDone", "setBreakpoints", "setDataBreakpoints",
+        "dataBreakpointInfo", "threads", "stackTrace", "scopes", "variables", "evaluate", "continue", "next",
+        "stepIn", "stepBack", "reverseContinue", "pause", "\"threadId\":", "\"frameId\":",
+        "\"variablesReference\":", "\"expression\":", "\"context\":\"repl\"", "\"granularity\":\"instruction\"",
+        "\"source\":{\"path\":\"../examples/racy-counter.s\"}", "\"breakpoints\":[", "{\"line\":",
+        "\"condition\":", "{\"dataId\":", "\"name\":\"counter\"", "\"stopOnEntry\":true", "\"sourceRoot\":\"..\"",
+        "{}", "65537"})
     @Timeout(30)
     void serve(byte[] input) throws IOException {
         LOGGED.clear();
@@ -118,7 +137,7 @@ class DapRequestsFuzzTest {
         }
         assertThat(answered).as("the disconnect").contains(disconnect);
         assertThat(answered).as("the well-formed requests").containsAll(wellFormed);
-        assertThat(LOGGED).as("logged as SEVERE or with a stack trace").isEmpty();
+        assertThat(LOGGED).as("logged as SEVERE or with a stack trace, or thrown on a thread").isEmpty();
 
         synchronized (session) { // a motion the disconnect cut short may still hold the engine
             session.deleteAll();
