@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.lsp4j.jsonrpc.MessageIssueException;
 import org.eclipse.lsp4j.jsonrpc.debug.json.DebugMessageJsonHandler;
@@ -37,18 +39,38 @@ final class DapJsonHandler extends DebugMessageJsonHandler {
         try {
             return super.parseMessage(new StringReader(text));
         } catch (MessageIssueException e) {
-            throw e; // LSP4J's own answerable issue
+            throw oneLine(e); // LSP4J's own answerable issue
         } catch (JsonParseException e) {
             DebugRequestMessage request = request(text);
             if (request == null) {
                 throw e; // nothing to answer: LSP4J drops it, as it would
             }
             Throwable why = e.getCause() != null ? e.getCause() : e;
-            String first = String.valueOf(why.getMessage()).lines().findFirst().orElse(""); // Gson adds a help link
             throw new MessageIssueException(request, new MessageIssue(
-                    OneLine.escape("malformed arguments of '" + request.getMethod() + "': " + first),
+                    "malformed arguments of '" + OneLine.escape(request.getMethod()) + "': " + gsonMessage(why),
                     ResponseErrorCode.ParseError.getValue()));
         }
+    }
+
+    /**
+     * LSP4J's issue with its texts on one line: the response carries the issue's text as its
+     * message and its cause's message as its body, and Gson's messages quote the client's text
+     * and end with a help link on a line of their own.
+     */
+    private static MessageIssueException oneLine(MessageIssueException e) {
+        List<MessageIssue> issues = new ArrayList<>();
+        for (MessageIssue issue : e.getIssues()) {
+            Exception cause = issue.getCause() == null ? null : new JsonParseException(gsonMessage(issue.getCause()));
+            issues.add(new MessageIssue(OneLine.escape(issue.getText()), issue.getIssueCode(), cause));
+        }
+        return new MessageIssueException(e.getRpcMessage(), issues);
+    }
+
+    /** A Gson exception's message without its help link, on one line. */
+    private static String gsonMessage(Throwable t) {
+        String m = String.valueOf(t.getMessage());
+        int help = m.indexOf("\nSee https://github.com/google/gson/");
+        return OneLine.escape(help < 0 ? m : m.substring(0, help));
     }
 
     /**

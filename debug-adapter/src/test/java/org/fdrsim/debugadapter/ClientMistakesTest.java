@@ -116,6 +116,9 @@ class ClientMistakesTest {
         assertThat(refusal(r.get(0))).isEqualTo("malformed arguments of 'setBreakpoints': Expected END_ARRAY but was"
                 + " BEGIN_OBJECT at line 1 column 80 path $.arguments[1]");
         assertThat(refusal(r.get(1))).isEqualTo("Message could not be parsed.");
+        assertThat(r.get(1).getAsJsonObject("body").get("message").getAsString()).as("LSP4J's detail, Gson's help link cut")
+                .isEqualTo("java.lang.IllegalStateException: Expected BEGIN_OBJECT but was NUMBER at line 1 column 64"
+                        + " path $.arguments[0]");
         assertThat(refusal(r.get(2))).startsWith("malformed arguments of 'setBreakpoints': ");
         assertThat(refusal(r.get(3))).startsWith("malformed arguments of 'setBreakpoints': ");
     }

@@ -133,6 +133,8 @@ class DapRequestsFuzzTest {
                         .doesNotContainIgnoringCase("internal error")
                         .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
                 assertThat(String.valueOf(m.get("body"))).as("the refusal of request %d", to).doesNotContain("\\tat ");
+                assertThat(strings(m.get("body"))).as("the texts of the refusal of request %d", to)
+                        .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
             }
         }
         assertThat(answered).as("the disconnect").contains(disconnect);
@@ -145,6 +147,23 @@ class DapRequestsFuzzTest {
             assertThat(session.problem()).isNull();
             assertThat(session.stateHash()).as("the end state after the requests").isEqualTo(END_STATE);
         }
+    }
+
+    /** Every string in {@code json}, joined: what a client may show of it. */
+    private static String strings(JsonElement json) {
+        if (json == null || json.isJsonNull()) {
+            return "";
+        }
+        if (json.isJsonPrimitive()) {
+            return json.getAsJsonPrimitive().isString() ? json.getAsString() : "";
+        }
+        StringBuilder all = new StringBuilder();
+        if (json.isJsonArray()) {
+            json.getAsJsonArray().forEach(e -> all.append(strings(e)).append(' '));
+        } else {
+            json.getAsJsonObject().entrySet().forEach(e -> all.append(strings(e.getValue())).append(' '));
+        }
+        return all.toString();
     }
 
     /** Whether {@code text} is one JSON object: request {@code seq} with no keys but the four of a request. */
