@@ -52,37 +52,62 @@ class DapRequestsFuzzTest {
      */
     private static final List<String> LOGGED = new CopyOnWriteArrayList<>();
 
-    private static final Thread.UncaughtExceptionHandler PRINTED = Thread.getDefaultUncaughtExceptionHandler();
+    /** The JVM's handler before this class set its own (null: the JVM prints the stack trace). */
+    private static final Thread.UncaughtExceptionHandler BEFORE = Thread.getDefaultUncaughtExceptionHandler();
+    private static volatile Thread serving;
     private static final Logger LSP4J = Logger.getLogger("org.eclipse.lsp4j");
     /** Other tests of the module turn this one off (their clients log a broken pipe at disconnect). */
     private static final Logger JSONRPC = Logger.getLogger("org.eclipse.lsp4j.jsonrpc");
+
+    private static final Handler RECORDER = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            if (ours(Thread.currentThread()) && (r.getLevel().intValue() >= Level.SEVERE.intValue() || r.getThrown() != null)) {
+                LOGGED.add(r.getLevel() + " " + r.getMessage() + " " + r.getThrown());
+            }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    };
 
     static {
         DebugSession plain = RACY.session();
         plain.goToEnd();
         END_STATE = plain.stateHash();
-        LSP4J.addHandler(new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                if (r.getLevel().intValue() >= Level.SEVERE.intValue() || r.getThrown() != null) {
-                    LOGGED.add(r.getLevel() + " " + r.getMessage() + " " + r.getThrown());
-                }
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        });
+        LSP4J.addHandler(RECORDER);
         LSP4J.setUseParentHandlers(false);
         // An exception no one caught on the server's threads would otherwise only be printed.
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> LOGGED.add("uncaught in " + thread.getName() + ": " + e));
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (ours(thread)) {
+                LOGGED.add("uncaught in " + thread.getName() + ": " + e);
+            } else if (BEFORE != null) {
+                BEFORE.uncaughtException(thread, e);
+            } else {
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace();
+            }
+        });
+    }
+
+    /**
+     * A thread of the server under test (the connection's reader and replay threads, or the one
+     * serving): not a thread another test class of the module left behind, such as an LSP4J
+     * client logging its broken pipe after a disconnect.
+     */
+    private static boolean ours(Thread thread) {
+        return thread.getName().startsWith("fdr-dap-") || thread == serving;
     }
 
     @AfterAll
-    static void printUncaughtExceptionsAgain() {
-        Thread.setDefaultUncaughtExceptionHandler(PRINTED);
+    static void restoreLoggingAndTheUncaughtExceptionHandler() {
+        Thread.setDefaultUncaughtExceptionHandler(BEFORE);
+        LSP4J.removeHandler(RECORDER);
+        LSP4J.setUseParentHandlers(true);
+        LSP4J.setLevel(null);
     }
 
     // The protocol's words, so that mutations build requests the server reads, not only JSON it refuses.
@@ -97,6 +122,7 @@ class DapRequestsFuzzTest {
     @Timeout(30)
     void serve(byte[] input) throws IOException {
         LOGGED.clear();
+        serving = Thread.currentThread();
         LSP4J.setLevel(Level.ALL); // here, not once: a test class run before may have set them
         JSONRPC.setLevel(null);
         String[] lines = new String(input, StandardCharsets.UTF_8).split("\n", MAX_REQUESTS + 1);
