@@ -97,6 +97,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
      * written under {@link #motionLock}, not the engine's lock, which the running motion holds.
      */
     private boolean running;
+    /** A pause came while {@link #running}: a console command reports its stop as a pause. */
+    private boolean pauseAsked;
     private final Object motionLock = new Object();
     private boolean launched;
     private boolean configured;
@@ -315,47 +317,96 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     /**
      * {@code print EXPR} in the frame's processor; in the debug console (context "repl") a line
      * that is not an expression runs as a debugger command ({@code info arcs}, {@code trace
-     * counter}, {@code x/4 counter}, ...) and its text is the result.
+     * counter}, {@code x/4 counter}, {@code goto end}, ...) and its text is the result. A command
+     * runs on the worker like a motion, so a {@code pause} can stop one that moves the replay.
      */
     @Override
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
-        return on(() -> {
+        CompletableFuture<Evaluated> first = on(() -> {
             int a = required(args, "arguments").getFrameId() == null ? session.focus() : agentOfFrame(args.getFrameId());
             String expression = required(args.getExpression(), "expression");
-            EvaluateResponse r = new EvaluateResponse();
-            r.setVariablesReference(0);
             try {
+                EvaluateResponse r = new EvaluateResponse();
+                r.setVariablesReference(0);
                 r.setResult(new NamedValue(expression, inFocus(a, () -> session.evaluate(expression))).describe());
+                return new Evaluated(r, a);
             } catch (DebugException e) {
                 if (!EvaluateArgumentsContext.REPL.equals(args.getContext())) {
                     throw e;
                 }
-                r.setResult(command(expression, a));
+                return new Evaluated(null, a); // a debugger command
             }
-            return r;
         });
+        if (first.isCompletedExceptionally() || first.join().response() != null) {
+            return first.thenApply(Evaluated::response);
+        }
+        return console(args.getExpression(), first.join().agent());
+    }
+
+    /** An expression's answer, or (null) a console line to run as a command, in the focus {@code agent}. */
+    private record Evaluated(EvaluateResponse response, int agent) {}
+
+    /**
+     * Runs debugger command {@code line} on the worker, after the request's other work, with
+     * processor {@code agent} as the focus; its text is the response. Then, once the response
+     * is out: the breakpoint events of breakpoints it made or deleted, and a stopped event if
+     * it moved the replay or a pause came while it ran (reason {@code pause}).
+     */
+    private CompletableFuture<EvaluateResponse> console(String line, int agent) {
+        CompletableFuture<EvaluateResponse> response = new CompletableFuture<>();
+        synchronized (motionLock) {
+            running = true;
+            pauseAsked = false;
+        }
+        later(() -> {
+            List<BreakpointEventArguments> changed = new ArrayList<>();
+            boolean moved = false;
+            boolean paused;
+            try {
+                ReplayPosition before = session.position();
+                EvaluateResponse r = new EvaluateResponse();
+                r.setVariablesReference(0);
+                r.setResult(command(line, agent, changed));
+                moved = !session.position().equals(before);
+                response.complete(r);
+            } catch (RuntimeException e) {
+                response.completeExceptionally(e);
+            } finally {
+                synchronized (motionLock) {
+                    running = false;
+                    session.dropInterrupt();
+                    paused = pauseAsked;
+                }
+            }
+            // On this thread, after the response: the events the command caused.
+            for (BreakpointEventArguments e : changed) {
+                client.breakpoint(e);
+            }
+            String what = OneLine.escape(line.strip());
+            if (moved) {
+                stopped(paused ? StoppedEventArgumentsReason.PAUSE : StoppedEventArgumentsReason.GOTO, session.focus(),
+                        (paused ? "paused during '" : "moved by '") + what + "'");
+            } else if (paused) {
+                stopped(StoppedEventArgumentsReason.PAUSE, session.focus(), "paused");
+            }
+        });
+        return response;
     }
 
     /**
      * Runs a debugger command line with processor {@code agent} as the focus and returns its
-     * text. A command that moved the replay is followed by a stopped event, so the client reads
-     * the new state.
+     * text; adds to {@code changed} a breakpoint event for each breakpoint it made or deleted,
+     * so the client lists them.
      */
-    private String command(String line, int agent) {
+    private String command(String line, int agent, List<BreakpointEventArguments> changed) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DebugCommands commands = new DebugCommands(session, new PrintStream(text, true, StandardCharsets.UTF_8),
                 sources::text);
         if (agent < session.cpus()) {
             session.setFocus(agent);
         }
-        ReplayPosition before = session.position();
         commands.execute(line);
-        for (BreakpointEventArguments e : breakpoints.changesAfterCommand(sources)) {
-            later(() -> client.breakpoint(e));
-        }
-        if (!session.position().equals(before)) {
-            later(() -> stopped(StoppedEventArgumentsReason.GOTO, session.focus(), "moved by '" + line.strip() + "'"));
-        }
+        changed.addAll(breakpoints.changesAfterCommand(sources));
         return text.toString(StandardCharsets.UTF_8).stripTrailing();
     }
 
@@ -456,6 +507,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         synchronized (motionLock) {
             if (running) {
                 session.interrupt();
+                pauseAsked = true;
                 return CompletableFuture.completedFuture(null);
             }
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,6 +15,7 @@ import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.EvaluateArguments;
 import org.eclipse.lsp4j.debug.EvaluateArgumentsContext;
+import org.eclipse.lsp4j.debug.EvaluateResponse;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
 import org.eclipse.lsp4j.debug.NextArguments;
 import org.eclipse.lsp4j.debug.PauseArguments;
@@ -102,9 +104,9 @@ class PauseAndConsoleBreakpointsTest {
         EvaluateArguments a = new EvaluateArguments();
         a.setExpression(line);
         a.setContext(EvaluateArgumentsContext.REPL);
-        String result = server.evaluate(a).get().getResult();
-        server.afterMessage();
-        return result;
+        CompletableFuture<EvaluateResponse> result = server.evaluate(a);
+        server.afterMessage(); // a command runs on the worker, after its request
+        return result.get(60, TimeUnit.SECONDS).getResult();
     }
 
     @Test
@@ -144,6 +146,21 @@ class PauseAndConsoleBreakpointsTest {
         server.continue_(new ContinueArguments()).get();
         server.afterMessage();
         assertThat(next()).as("the pause ended with the step it was sent to").isEqualTo("terminated");
+    }
+
+    @Test
+    void aPauseStopsAConsoleGotoEndWithReasonPause() throws Exception {
+        EvaluateArguments a = new EvaluateArguments();
+        a.setExpression("goto end");
+        a.setContext(EvaluateArgumentsContext.REPL);
+        CompletableFuture<EvaluateResponse> result = server.evaluate(a);
+        server.pause(new PauseArguments()).get(); // before the command starts: it stops at its first check
+        server.afterMessage();
+
+        assertThat(result.get(60, TimeUnit.SECONDS).getResult()).startsWith("interrupted");
+        assertThat(nextStop().getReason()).isEqualTo("pause");
+        assertThat(session.ended()).isFalse();
+        assertThat(console("goto end")).as("without a pause it runs to the end").startsWith("end of the replay");
     }
 
     @Test
