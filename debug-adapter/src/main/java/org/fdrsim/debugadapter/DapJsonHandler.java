@@ -27,6 +27,7 @@ import org.fdrsim.cpu.text.OneLine;
  * [{...},{...}]}) the exception escapes its message reader: the request gets no response, so
  * the client waits for ever, and LSP4J logs the exception with its stack trace. Here such a
  * request, if its JSON names a seq and a command first, is refused like any other unreadable one.
+ * LSP4J's own refusals of unreadable requests are passed on with their texts on one line.
  */
 final class DapJsonHandler extends DebugMessageJsonHandler {
     DapJsonHandler(Map<String, JsonRpcMethod> methods) {
@@ -76,9 +77,8 @@ final class DapJsonHandler extends DebugMessageJsonHandler {
     /**
      * The request {@code text} begins with, if it is a JSON object whose numeric {@code seq},
      * {@code type} "request" and string {@code command} can be read before anything malformed;
-     * else null. Like LSP4J, it
-     * reads the members in order and stops at what it needs, so what is broken after them (the
-     * arguments, or a stray brace after the object) does not hide them.
+     * else null. Like LSP4J, it reads the members in order and stops at what it needs, so what
+     * is broken after them (the arguments, or a stray brace after the object) does not hide them.
      */
     private static DebugRequestMessage request(String text) {
         Integer seq = null;
@@ -99,7 +99,7 @@ final class DapJsonHandler extends DebugMessageJsonHandler {
                     json.skipValue();
                 }
             }
-        } catch (IOException | IllegalStateException | NumberFormatException | StackOverflowError e) {
+        } catch (IOException | IllegalStateException | NumberFormatException e) {
             // malformed before all three were read
         }
         if (seq == null || command == null || !"request".equals(type)) {

@@ -302,10 +302,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
     public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
         return on(() -> {
             int reference = required(args, "arguments").getVariablesReference();
-            int a = reference < 1 ? -1 : Handles.agentOfScope(reference);
-            if (a < 0 || a >= session.agentCount()) {
-                throw new DebugException("no variables reference " + reference + ": take one from a scopes response");
-            }
+            int a = known(reference < 1 ? -1 : Handles.agentOfScope(reference),
+                    "no variables reference " + reference + ": take one from a scopes response");
             Handles.Scope s = Handles.scopeOf(reference);
             VariablesResponse r = new VariablesResponse();
             // A DMA engine's frame has only the data scope, which is the same for every agent.
@@ -337,10 +335,11 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                 return new Evaluated(null, a); // a debugger command
             }
         });
-        if (first.isCompletedExceptionally() || first.join().response() != null) {
+        Evaluated done = first.isCompletedExceptionally() ? null : first.join();
+        if (done == null || done.response() != null) {
             return first.thenApply(Evaluated::response);
         }
-        return console(args.getExpression(), first.join().agent());
+        return console(args.getExpression(), done.agent());
     }
 
     /** An expression's answer, or (null) a console line to run as a command, in the focus {@code agent}. */
@@ -354,10 +353,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
      */
     private CompletableFuture<EvaluateResponse> console(String line, int agent) {
         CompletableFuture<EvaluateResponse> response = new CompletableFuture<>();
-        synchronized (motionLock) {
-            running = true;
-            pauseAsked = false;
-        }
+        motionAsked();
         later(() -> {
             List<BreakpointEventArguments> changed = new ArrayList<>();
             boolean moved = false;
@@ -372,11 +368,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             } catch (RuntimeException e) {
                 response.completeExceptionally(e);
             } finally {
-                synchronized (motionLock) {
-                    running = false;
-                    session.dropInterrupt();
-                    paused = pauseAsked;
-                }
+                paused = motionEnded();
             }
             // On this thread, after the response: the events the command caused.
             for (BreakpointEventArguments e : changed) {
@@ -474,9 +466,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
 
     /** Runs a motion after the request's response has gone out, then reports where it stopped. */
     private void motion(Supplier<StopEvent> run) {
-        synchronized (motionLock) {
-            running = true; // from the request on: a pause right after it stops this motion
-        }
+        motionAsked();
         later(() -> {
             StopEvent stop = null;
             try {
@@ -484,15 +474,32 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                     stop = run.get();
                 }
             } finally {
-                synchronized (motionLock) {
-                    running = false;
-                    session.dropInterrupt(); // a pause this motion did not take (a step's) ends with it
-                }
+                motionEnded();
             }
             if (stop != null) {
                 report(stop);
             }
         });
+    }
+
+    /** From the request on: a pause right after it stops the motion it asks for. */
+    private void motionAsked() {
+        synchronized (motionLock) {
+            running = true;
+            pauseAsked = false;
+        }
+    }
+
+    /**
+     * Ends the motion: a pause it did not take (a step's) ends with it. Returns whether a pause
+     * came while it was asked for or ran.
+     */
+    private boolean motionEnded() {
+        synchronized (motionLock) {
+            running = false;
+            session.dropInterrupt();
+            return pauseAsked;
+        }
     }
 
     /**
@@ -574,11 +581,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
 
     /** The agent of a DAP thread id; a bad id is the client's error. */
     private int agent(int threadId) {
-        int a = Handles.agentOfThread(threadId);
-        if (a < 0 || a >= session.agentCount()) {
-            throw new DebugException("no thread " + threadId + ": threads are 1.." + session.agentCount());
-        }
-        return a;
+        return known(Handles.agentOfThread(threadId), "no thread " + threadId + ": threads are 1.." + session.agentCount());
     }
 
     /**
@@ -595,11 +598,16 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
 
     /** The agent of a DAP stack frame id; a bad id is the client's error. */
     private int agentOfFrame(int frameId) {
-        int a = frameId < 1 ? -1 : Handles.agentOfFrame(frameId);
-        if (a < 0 || a >= session.agentCount()) {
-            throw new DebugException("no frame " + frameId + ": take one from a stackTrace response");
+        return known(frameId < 1 ? -1 : Handles.agentOfFrame(frameId),
+                "no frame " + frameId + ": take one from a stackTrace response");
+    }
+
+    /** {@code agent}, named by a handle of the client's, if the replay has it; else the client's error {@code refusal}. */
+    private int known(int agent, String refusal) {
+        if (agent < 0 || agent >= session.agentCount()) {
+            throw new DebugException(refusal);
         }
-        return a;
+        return agent;
     }
 
     /** {@code value} computed with processor {@code agent} as the engine's focus (a DMA engine: the focus as it is). */
@@ -622,7 +630,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
                 return CompletableFuture.completedFuture(request.get());
             } catch (DebugException | IllegalArgumentException e) {
                 return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(
-                        ResponseErrorCode.InvalidParams, OneLine.escape(String.valueOf(e.getMessage())), null)));
+                        ResponseErrorCode.InvalidParams, e.getMessage(), null))); // DapConnection makes it one line
             }
         }
     }

@@ -100,13 +100,25 @@ class PauseAndConsoleBreakpointsTest {
         return (StoppedEventArguments) e;
     }
 
-    private String console(String line) throws Exception {
+    /** Sends {@code line} to the debug console; it runs once {@code afterMessage} hands it to the worker. */
+    private CompletableFuture<EvaluateResponse> askConsole(String line) {
         EvaluateArguments a = new EvaluateArguments();
         a.setExpression(line);
         a.setContext(EvaluateArgumentsContext.REPL);
-        CompletableFuture<EvaluateResponse> result = server.evaluate(a);
+        return server.evaluate(a);
+    }
+
+    private String console(String line) throws Exception {
+        CompletableFuture<EvaluateResponse> result = askConsole(line);
         server.afterMessage(); // a command runs on the worker, after its request
         return result.get(60, TimeUnit.SECONDS).getResult();
+    }
+
+    /** Continues with no breakpoint in the way: the replay must reach its end. */
+    private void continueToTheEnd(String why) throws Exception {
+        server.continue_(new ContinueArguments()).get();
+        server.afterMessage();
+        assertThat(next()).as(why).isEqualTo("terminated");
     }
 
     @Test
@@ -128,9 +140,7 @@ class PauseAndConsoleBreakpointsTest {
         assertThat(e.getReason()).isEqualTo("pause");
         assertThat(session.ended()).isFalse();
 
-        server.continue_(new ContinueArguments()).get();
-        server.afterMessage();
-        assertThat(next()).as("without a pause it runs to the end").isEqualTo("terminated");
+        continueToTheEnd("without a pause it runs to the end");
     }
 
     @Test
@@ -143,17 +153,12 @@ class PauseAndConsoleBreakpointsTest {
         server.afterMessage();
         assertThat(nextStop().getReason()).isEqualTo("step");
 
-        server.continue_(new ContinueArguments()).get();
-        server.afterMessage();
-        assertThat(next()).as("the pause ended with the step it was sent to").isEqualTo("terminated");
+        continueToTheEnd("the pause ended with the step it was sent to");
     }
 
     @Test
     void aPauseStopsAConsoleGotoEndWithReasonPause() throws Exception {
-        EvaluateArguments a = new EvaluateArguments();
-        a.setExpression("goto end");
-        a.setContext(EvaluateArgumentsContext.REPL);
-        CompletableFuture<EvaluateResponse> result = server.evaluate(a);
+        CompletableFuture<EvaluateResponse> result = askConsole("goto end");
         server.pause(new PauseArguments()).get(); // before the command starts: it stops at its first check
         server.afterMessage();
 
