@@ -20,6 +20,8 @@ import picocli.CommandLine.Option;
 final class DapOptions {
     /** Held here: java.util.logging keeps loggers weakly, and a collected one forgets its level. */
     private static final Logger LSP4J_LOG = Logger.getLogger("org.eclipse.lsp4j");
+    /** The adapter's own log: the stack trace of a bug of ours, shown with {@code --debug}. */
+    private static final Logger ADAPTER_LOG = Logger.getLogger("org.fdrsim.debugadapter");
 
     @Option(names = "--dap", description = "Serve the Debug Adapter Protocol over stdin/stdout (for VS Code or any DAP client) instead of the terminal session.")
     boolean stdio;
@@ -38,12 +40,15 @@ final class DapOptions {
      * {@code messages} where it listens. Exit status 0 when the client has disconnected. Without
      * {@code debug}, LSP4J logs nothing: each problem with a request is in its error response,
      * and its log would put a client's mistake on standard error as it came, stack trace and all.
+     * With it, the adapter also logs an internal error's stack trace (one line in the response
+     * either way).
      */
     int serve(DebugSession session, InputStream in, OutputStream out, PrintStream messages, boolean debug) {
         if (stdio && port != null) {
             throw new UserError("--dap and --dap-port: choose one (stdio or a loopback port)");
         }
         LSP4J_LOG.setLevel(debug ? null : Level.OFF);
+        ADAPTER_LOG.setLevel(debug ? null : Level.OFF);
         try {
             if (stdio) {
                 DapConnection.serve(session, in, out);

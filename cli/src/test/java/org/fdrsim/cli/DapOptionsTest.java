@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
@@ -126,10 +127,13 @@ class DapOptionsTest {
                 } else {
                     assertThat(logged).as("without --debug nothing reaches stderr").isEmpty();
                 }
+                assertThat(Logger.getLogger("org.fdrsim.debugadapter.DapConnection").isLoggable(Level.SEVERE))
+                        .as("an internal error's stack trace is logged only with --debug").isEqualTo(debug);
             }
         } finally {
             lsp4j.removeHandler(handler);
             lsp4j.setLevel(null);
+            Logger.getLogger("org.fdrsim.debugadapter").setLevel(null);
         }
     }
 

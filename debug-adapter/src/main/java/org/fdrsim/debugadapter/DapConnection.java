@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
@@ -35,6 +37,9 @@ import org.fdrsim.replayer.debug.DebugSession;
  * connection.
  */
 public final class DapConnection {
+    /** Where a bug of ours is logged with its stack trace; {@code fdr debug} turns it off unless {@code --debug}. */
+    private static final Logger LOG = Logger.getLogger(DapConnection.class.getName());
+
     private DapConnection() {}
 
     /** Serves one client over {@code in} and {@code out} until it disconnects or the input ends. */
@@ -110,9 +115,10 @@ public final class DapConnection {
      * The error response to a request whose handler threw: a refusal (the server's, or LSP4J's
      * for a command it does not know, which quotes the command) on one line; anything else, a
      * bug of ours, as one line naming the exception, not LSP4J's default ("Internal error." with
-     * the stack trace in the response and on standard error).
+     * the stack trace in the response); the bug's stack trace goes to {@link #LOG}, where
+     * {@code fdr debug --debug} shows it.
      */
-    private static ResponseError refusal(Throwable thrown) {
+    static ResponseError refusal(Throwable thrown) {
         Throwable t = thrown;
         while ((t instanceof CompletionException || t instanceof InvocationTargetException) && t.getCause() != null) {
             t = t.getCause();
@@ -121,6 +127,7 @@ public final class DapConnection {
             ResponseError error = e.getResponseError();
             return new ResponseError(error.getCode(), OneLine.escape(String.valueOf(error.getMessage())), error.getData());
         }
+        LOG.log(Level.SEVERE, "fdr debug: internal error answering a request", t);
         return new ResponseError(ResponseErrorCode.InternalError,
                 OneLine.escape("fdr debug: internal error: " + t), null);
     }
