@@ -27,11 +27,9 @@ public final class ChunkCompressor {
     private final Codec codec;
     private final int headerFlags;
     private final int chunkBytes;
-    // Made at the first write and the first full chunk: most logs of a short run (and of a
-    // many-processor machine) never fill one, and an LZ4 coder alone holds a 16 KB table.
+    // Made at the first write: most logs of a short run (and of a many-processor machine)
+    // never fill one.
     private byte[] chunk;
-    private Codec.Encoder encoder;
-    private byte[] out;
     private int fill;
     private long rawBytes;
     private long compressedBytes;
@@ -39,6 +37,36 @@ public final class ChunkCompressor {
     private final ByteArrayOutputStream stream = new ByteArrayOutputStream();
     private final ReservedMemoryCharge charge;
     private CompressionProbe probe;
+
+    /**
+     * Each thread's coders and output buffer, made at its first chunk and kept. A recording
+     * compresses its logs one chunk at a time on one thread, and a coder starts afresh on every
+     * chunk (LZ4 clears its table, deflate is reset), so one set serves every log and every run
+     * of a thread; a coder per log and run cost a short run 1.4% of its time and a 16 KB table
+     * each (docs/performance.md, "Stop 38").
+     */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private static final class Scratch {
+        private final Codec.Encoder[] encoders = new Codec.Encoder[Codec.values().length];
+        private byte[] out = new byte[0];
+
+        Codec.Encoder encoder(Codec codec) {
+            Codec.Encoder e = encoders[codec.ordinal()];
+            if (e == null) {
+                e = codec.encoder();
+                encoders[codec.ordinal()] = e;
+            }
+            return e;
+        }
+
+        byte[] out(int length) {
+            if (out.length < length) {
+                out = new byte[length];
+            }
+            return out;
+        }
+    }
 
     /** Where compressed bytes are charged. */
     @FunctionalInterface
@@ -107,11 +135,9 @@ public final class ChunkCompressor {
         if (probe != null) {
             probe.chunk(chunk, 0, fill);
         }
-        if (encoder == null) {
-            encoder = codec.encoder();
-            out = new byte[codec.maxCompressedLength(chunkBytes)];
-        }
-        int n = encoder.compress(chunk, 0, fill, out);
+        Scratch scratch = SCRATCH.get();
+        byte[] out = scratch.out(codec.maxCompressedLength(chunkBytes));
+        int n = scratch.encoder(codec).compress(chunk, 0, fill, out);
         writeInt(fill | headerFlags);
         writeInt(n);
         stream.write(out, 0, n);

@@ -263,21 +263,21 @@ public final class SparseMemory {
 
     /**
      * A memory of {@code size} bytes holding {@code program}'s initial data, with at most
-     * {@code hotPages} pages unpacked at a time.
+     * {@code hotPages} pages unpacked at a time. The data is loaded once per program and size
+     * and shared copy-on-write ({@link InitialImages}): the memory copies a page of it before
+     * its first store there, as a memory made from any {@link MemoryImage} does.
      *
      * @throws IllegalArgumentException if the data does not fit
      */
     public static SparseMemory holding(ProgramImage program, long size, int hotPages) {
-        SparseMemory memory = new SparseMemory(size, hotPages);
         for (DataSegment segment : program.data()) {
             if (segment.end() > size) {
                 throw new IllegalArgumentException(String.format(
                         "program data at 0x%x..0x%x does not fit in %d bytes of memory",
                         segment.address(), segment.end(), size));
             }
-            memory.load(segment);
         }
-        return memory;
+        return new SparseMemory(InitialImages.of(program.data(), size, hotPages), hotPages);
     }
 
     /**
