@@ -27,6 +27,8 @@ public final class ChunkCompressor {
     private final Codec codec;
     private final int headerFlags;
     private final int chunkBytes;
+    /** The most bytes the codec may make of one chunk: the output buffer's size. */
+    private final int maxCompressed;
     // Made at the first write: most logs of a short run (and of a many-processor machine)
     // never fill one.
     private byte[] chunk;
@@ -87,6 +89,7 @@ public final class ChunkCompressor {
         this.codec = codec;
         this.headerFlags = (codec.id() << 24) | (deltaRace ? DELTA_FLAG : 0);
         this.chunkBytes = chunkBytes;
+        this.maxCompressed = codec.maxCompressedLength(chunkBytes);
         this.charge = charge;
     }
 
@@ -136,7 +139,7 @@ public final class ChunkCompressor {
             probe.chunk(chunk, 0, fill);
         }
         Scratch scratch = SCRATCH.get();
-        byte[] out = scratch.out(codec.maxCompressedLength(chunkBytes));
+        byte[] out = scratch.out(maxCompressed);
         int n = scratch.encoder(codec).compress(chunk, 0, fill, out);
         writeInt(fill | headerFlags);
         writeInt(n);
