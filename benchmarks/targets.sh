@@ -33,9 +33,22 @@ jmh lost-update 'WorkloadBenchmark.paired$' "${two[@]}" -p workload=lost-update 
 jmh cpus64 'WorkloadBenchmark.(timed|recorded)$' "${long[@]}" -p workload=random-tester-long -p cpus=64
 jmh interpreter 'InterpreterBenchmark' "${one[@]}"
 
+# The scores are per host CPU second, so they are only comparable on one host: name it.
+host_line() {
+  local field model family mhz l2 l3
+  field() { lscpu 2>/dev/null | sed -n "s/^$1: *//p" | head -1; }
+  model="$(field 'Model name')"; family="$(field 'CPU family')"; mhz="$(field 'BogoMIPS')"
+  l2="$(field 'L2 cache')"; l3="$(field 'L3 cache')"
+  printf '%s (family %s, model %s), %s cores, BogoMIPS %s, L2 %s, L3 %s; %s' "${model:-unknown}" \
+    "${family:-?}" "$(field 'Model')" "$(nproc)" "${mhz:-?}" "${l2:-?}" "${l3:-?}" \
+    "$(java -version 2>&1 | head -1)"
+}
+
 files=("$out"/classes.json "$out"/others.json "$out"/lost-update.json "$out"/cpus64.json "$out"/interpreter.json)
 {
   echo "# Issue 14's targets, measured $(date -u '+%Y-%m-%d %H:%M') UTC (load at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo
+  echo "Host: $(host_line)"
   echo
   echo "CPU-time scores of the benchmark thread, M = million simulated instructions per second;"
   echo "in brackets each row's lowest and highest JVM."
