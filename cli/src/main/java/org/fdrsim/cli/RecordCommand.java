@@ -58,7 +58,7 @@ final class RecordCommand implements Callable<Integer> {
         if (checkpointInterval != null) {
             try {
                 // a bare number is the old form (processor cycles), kept working with a note
-                String path = checkpointInterval.trim().matches("[0-9]+") ? "checkpoint.intervalCycles" : "checkpoint.interval";
+                String path = checkpointInterval.strip().matches("[0-9]+") ? "checkpoint.intervalCycles" : "checkpoint.interval";
                 ConfigLoader l = new ConfigLoader(config).set(path, checkpointInterval);
                 config = l.build();
                 l.notes().forEach(main.err::println);

@@ -169,7 +169,7 @@ public final class PaperExperiment {
             java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
             for (String a : settings) {
                 int eq = a.indexOf('=');
-                m.put(eq < 0 ? a : a.substring(0, eq).trim(), eq < 0 ? "" : a.substring(eq + 1).trim());
+                m.put(eq < 0 ? a : a.substring(0, eq).strip(), eq < 0 ? "" : a.substring(eq + 1).strip());
             }
             return m;
         }

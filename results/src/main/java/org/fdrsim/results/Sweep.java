@@ -34,9 +34,9 @@ public final class Sweep {
                 if (v.isBlank()) {
                     throw new IllegalArgumentException("--param '" + text + "': empty value in the list");
                 }
-                values.add(v.trim());
+                values.add(v.strip());
             }
-            return new Param(text.substring(0, eq).trim(), values);
+            return new Param(text.substring(0, eq).strip(), values);
         }
     }
 

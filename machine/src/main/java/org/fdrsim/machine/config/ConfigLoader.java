@@ -85,7 +85,7 @@ public final class ConfigLoader {
             if (eq <= 0) {
                 throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
             }
-            set(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
+            set(a.substring(0, eq).strip(), a.substring(eq + 1).strip());
         }
         return this;
     }
@@ -97,7 +97,7 @@ public final class ConfigLoader {
                     + " caches.l2.sizeKB before '='");
         }
         if (CYCLE_NAMES.containsKey(path)) {
-            return set(CYCLE_NAMES.get(path), oldCycles(path, value.trim()));
+            return set(CYCLE_NAMES.get(path), oldCycles(path, value.strip()));
         }
         if (ENTRY_BYTES.matcher(path).matches()) {
             retiredEntryBytes(path);

@@ -40,6 +40,13 @@ class CheckpointTimeTest {
     }
 
     @Test
+    void spacesAroundATimeAreForgivenControlCharactersAreNot() {
+        assertThat(SimTime.cycles("t", " 1 us ", 2.0, 0.5)).isEqualTo(2000);
+        assertThatThrownBy(() -> SimTime.cycles("t", "1 us\u0001", 2.0, 0.5))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void fdr1IsOneThirdSecondTenMicrosecondsOneSecond() throws Exception {
         MachineConfig c = ConfigLoader.fdr1().build();
         CheckpointSchedule k = c.checkpointSchedule();

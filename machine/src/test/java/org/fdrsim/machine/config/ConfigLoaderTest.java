@@ -137,6 +137,20 @@ class ConfigLoaderTest {
                 .hasMessageContaining("devices.dmaHostNode must be 0..3 (a node), got 4");
     }
 
+    /** Spaces around a name or value are forgiven; a control character is not read as a space. */
+    @Test
+    void controlCharactersInASetAreRefused() throws ConfigException {
+        assertThat(ConfigLoader.fdr1().set(List.of(" cpus = 2 ")).build().cpus()).isEqualTo(2);
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus=2\u0001")).build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("--set cpus: cannot read value '2\\u0001'");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus\u0000=2")).build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown setting");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("checkpoint.interval=25us\u0001")).build())
+                .isInstanceOf(ConfigException.class);
+    }
+
     @Test
     void badSetIsRefused() {
         assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("caches.l9.ways=2")))

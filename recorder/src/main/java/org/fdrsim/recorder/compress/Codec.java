@@ -36,7 +36,7 @@ public enum Codec {
     /** The codec called {@code name}; a one-line message lists the choices otherwise. */
     public static Codec parse(String name) {
         for (Codec c : values()) {
-            if (c.key().equals(name == null ? "" : name.trim().toLowerCase(Locale.ROOT))) {
+            if (c.key().equals(name == null ? "" : name.strip().toLowerCase(Locale.ROOT))) {
                 return c;
             }
         }

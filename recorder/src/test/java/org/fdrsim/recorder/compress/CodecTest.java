@@ -98,5 +98,7 @@ class CodecTest {
     void codecNamesAreParsedOrRefusedInOneLine() {
         assertThat(Codec.parse("Deflate")).isEqualTo(Codec.DEFLATE);
         assertThatThrownBy(() -> Codec.parse("zstd")).hasMessage("recorder.compressor must be lz4, deflate or none, got 'zstd'");
+        assertThat(Codec.parse(" lz4 ")).isEqualTo(Codec.LZ4);
+        assertThatThrownBy(() -> Codec.parse("lz4\u0001")).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -143,7 +143,7 @@ public final class SparseMemory {
         long m = DEFAULT_HOT_MB;
         if (mb != null) {
             try {
-                m = Long.parseLong(mb.trim());
+                m = Long.parseLong(mb.strip());
             } catch (NumberFormatException e) {
                 m = -1;
             }

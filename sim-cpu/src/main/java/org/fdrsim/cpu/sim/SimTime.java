@@ -37,7 +37,7 @@ public final class SimTime {
         if (text == null) {
             throw new IllegalArgumentException(path + " is missing, " + expected());
         }
-        String t = text.trim().toLowerCase(Locale.ROOT);
+        String t = text.strip().toLowerCase(Locale.ROOT);
         // YAML 1.1 reads a bare `off` as the boolean false
         if (t.equals("off") || t.equals("false") || t.equals("0")) {
             return 0;
