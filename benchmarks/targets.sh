@@ -35,12 +35,12 @@ jmh interpreter 'InterpreterBenchmark' "${one[@]}"
 
 # The scores are per host CPU second, so they are only comparable on one host: name it.
 host_line() {
-  local field model family mhz l2 l3
-  field() { lscpu 2>/dev/null | sed -n "s/^$1: *//p" | head -1; }
-  model="$(field 'Model name')"; family="$(field 'CPU family')"; mhz="$(field 'BogoMIPS')"
+  local model family number bogomips l2 l3
+  field() { lscpu 2>/dev/null | sed -n "s/^$1: *//p" | head -1 || true; }  # no lscpu: "?"
+  model="$(field 'Model name')"; family="$(field 'CPU family')"; number="$(field 'Model')"; bogomips="$(field 'BogoMIPS')"
   l2="$(field 'L2 cache')"; l3="$(field 'L3 cache')"
   printf '%s (family %s, model %s), %s cores, BogoMIPS %s, L2 %s, L3 %s; %s' "${model:-unknown}" \
-    "${family:-?}" "$(field 'Model')" "$(nproc)" "${mhz:-?}" "${l2:-?}" "${l3:-?}" \
+    "${family:-?}" "${number:-?}" "$(nproc)" "${bogomips:-?}" "${l2:-?}" "${l3:-?}" \
     "$(java -version 2>&1 | head -1)"
 }
 
