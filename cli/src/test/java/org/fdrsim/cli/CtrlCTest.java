@@ -130,6 +130,26 @@ class CtrlCTest {
         }
 
         /** Sends SIGINT {@code times} times in a row, as fast as the shell can. */
+        /** Waits until {@code where} holds at least {@code count} files named {@code *suffix}. */
+        void awaitFiles(Path where, String suffix, int count) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (filesEndingIn(where, suffix) < count) {
+                assertThat(System.nanoTime()).as("waiting for %d files in %s; stderr: %s", count, where, err())
+                        .isLessThan(deadline);
+                assertThat(process.isAlive()).as("exited early; stderr: %s", err()).isTrue();
+                Thread.sleep(20);
+            }
+        }
+
+        private static long filesEndingIn(Path where, String suffix) throws IOException {
+            if (!Files.isDirectory(where)) {
+                return 0;
+            }
+            try (Stream<Path> s = Files.list(where)) {
+                return s.filter(p -> p.getFileName().toString().endsWith(suffix)).count();
+            }
+        }
+
         void ctrlC(int times) throws IOException, InterruptedException {
             String pid = Long.toString(process.pid());
             StringBuilder script = new StringBuilder();
@@ -205,10 +225,11 @@ class CtrlCTest {
     void experimentKeepsItsFinishedRunsAndItsOldReport() throws Exception {
         Path out = Files.createDirectory(dir.resolve("exp"));
         Files.writeString(out.resolve("report.md"), "the last report");
-        Fdr fdr = new Fdr("experiment", "paper", "--scale", "tiny", "--runs", "40", "--workload", "oltp", "-j", "1",
+        // more runs than any host finishes before the Ctrl-C (a fast one ran 80 tiny runs in 6 s)
+        Fdr fdr = new Fdr("experiment", "paper", "--scale", "tiny", "--runs", "400", "--workload", "oltp", "-j", "1",
                 "-o", out.toString());
         fdr.awaitError("Ctrl-C keeps the finished ones");
-        Thread.sleep(8000); // several tiny runs finish (well under a second each on an idle machine)
+        fdr.awaitFiles(out.resolve("runs"), ".json", 6); // three runs written (a run and its host times), so two are counted
         fdr.ctrlC(1);
         assertThat(fdr.exit()).as(fdr.err()).isEqualTo(130);
         assertThat(Files.readString(out.resolve("report.md"))).isEqualTo("the last report");
