@@ -108,34 +108,37 @@ class CtrlCTest {
         }
 
         /** Waits until standard output contains {@code text} (the simulation is running). */
-        void awaitOutput(String text) throws InterruptedException {
+        void awaitOutput(String text) throws IOException, InterruptedException {
             await(text, false);
         }
 
         /** Waits until standard error contains {@code text}. */
-        void awaitError(String text) throws InterruptedException {
+        void awaitError(String text) throws IOException, InterruptedException {
             await(text, true);
         }
 
-        private void await(String text, boolean stderr) throws InterruptedException {
+        private void await(String text, boolean stderr) throws IOException, InterruptedException {
+            await("'" + text + "'", () -> (stderr ? err() : out()).contains(text));
+        }
+
+        /** Waits until {@code where} holds at least {@code count} files named {@code *suffix}. */
+        void awaitFiles(Path where, String suffix, int count) throws IOException, InterruptedException {
+            await(count + " files in " + where, () -> filesEndingIn(where, suffix) >= count);
+        }
+
+        /** A condition that may read files. */
+        private interface Condition {
+            boolean holds() throws IOException;
+        }
+
+        /** Polls {@code done} for up to 60 s while the process runs; a timeout kills it and fails. */
+        private void await(String what, Condition done) throws IOException, InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!(stderr ? err() : out()).contains(text)) {
+            while (!done.holds()) {
                 if (System.nanoTime() > deadline) {
                     process.destroyForcibly();
                 }
-                assertThat(System.nanoTime()).as("waiting for '%s'; stderr: %s", text, err()).isLessThan(deadline);
-                assertThat(process.isAlive()).as("exited early; stderr: %s", err()).isTrue();
-                Thread.sleep(20);
-            }
-        }
-
-        /** Sends SIGINT {@code times} times in a row, as fast as the shell can. */
-        /** Waits until {@code where} holds at least {@code count} files named {@code *suffix}. */
-        void awaitFiles(Path where, String suffix, int count) throws IOException, InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (filesEndingIn(where, suffix) < count) {
-                assertThat(System.nanoTime()).as("waiting for %d files in %s; stderr: %s", count, where, err())
-                        .isLessThan(deadline);
+                assertThat(System.nanoTime()).as("waiting for %s; stderr: %s", what, err()).isLessThan(deadline);
                 assertThat(process.isAlive()).as("exited early; stderr: %s", err()).isTrue();
                 Thread.sleep(20);
             }
@@ -150,6 +153,7 @@ class CtrlCTest {
             }
         }
 
+        /** Sends SIGINT {@code times} times in a row, as fast as the shell can. */
         void ctrlC(int times) throws IOException, InterruptedException {
             String pid = Long.toString(process.pid());
             StringBuilder script = new StringBuilder();
