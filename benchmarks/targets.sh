@@ -34,15 +34,7 @@ jmh cpus64 'WorkloadBenchmark.(timed|recorded)$' "${long[@]}" -p workload=random
 jmh interpreter 'InterpreterBenchmark' "${one[@]}"
 
 # The scores are per host CPU second, so they are only comparable on one host: name it.
-host_line() {
-  local model family number bogomips l2 l3
-  field() { lscpu 2>/dev/null | sed -n "s/^$1: *//p" | head -1 || true; }  # no lscpu: "?"
-  model="$(field 'Model name')"; family="$(field 'CPU family')"; number="$(field 'Model')"; bogomips="$(field 'BogoMIPS')"
-  l2="$(field 'L2 cache')"; l3="$(field 'L3 cache')"
-  printf '%s (family %s, model %s), %s cores, BogoMIPS %s, L2 %s, L3 %s; %s' "${model:-unknown}" \
-    "${family:-?}" "${number:-?}" "$(nproc)" "${bogomips:-?}" "${l2:-?}" "${l3:-?}" \
-    "$(java -version 2>&1 | head -1)"
-}
+source "$root/benchmarks/host-line.sh"
 
 files=("$out"/classes.json "$out"/others.json "$out"/lost-update.json "$out"/cpus64.json "$out"/interpreter.json)
 {
