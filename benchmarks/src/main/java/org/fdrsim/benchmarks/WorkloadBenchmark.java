@@ -127,7 +127,11 @@ public class WorkloadBenchmark {
 
     /** One whole run of the program on {@code config}: its simulated instructions. */
     private long run(MachineConfig config) {
-        return Simulation.run(program, config, kind.console(), RunOptions.LOGS).machine().instructionsSoFar();
+        return simulate(config).machine().instructionsSoFar();
+    }
+
+    private Simulation simulate(MachineConfig config) {
+        return Simulation.run(program, config, kind.console(), RunOptions.LOGS);
     }
 
     /**
@@ -148,7 +152,9 @@ public class WorkloadBenchmark {
      * adds each run's instructions and thread CPU time to its own counters. The host's speed
      * drifts by up to 1.4x within minutes (docs/performance.md, "Stop 23"), so the ratios of
      * runs made minutes apart mean little; these three see the same host, so their ratios (FDR
-     * overhead, replay / recording) hold. {@code cpu-score.py} prints them.
+     * overhead, replay / recording) hold. {@code cpu-score.py} prints them. The timed and
+     * recorded runs also count their coherence messages, read after the run's CPU time is taken,
+     * for the host time per message.
      */
     @Benchmark
     public long paired(Paired p) {
@@ -156,23 +162,30 @@ public class WorkloadBenchmark {
         for (int i = 0; i < 3; i++) {
             int which = (p.next + i) % 3;
             long start = CpuTime.THREADS.getCurrentThreadCpuTime();
-            long instructions = which == 0 ? run(timed) : which == 1 ? run(recorded) : replayOnce();
+            Simulation run = which == 2 ? null : simulate(which == 0 ? timed : recorded);
+            long instructions = run == null ? replayOnce() : run.machine().instructionsSoFar();
             long micros = (CpuTime.THREADS.getCurrentThreadCpuTime() - start) / 1000;
-            p.add(which, instructions, micros);
+            long messages = run == null ? 0 : CoherenceBenchmark.messageCount(run.timed().memorySystem().stats());
+            p.add(which, instructions, micros, messages);
             n += instructions;
         }
         p.next = (p.next + 1) % 3;
         return n;
     }
 
-    /** Totals of {@link #paired}, per kind of run: simulated instructions and thread CPU microseconds. */
+    /**
+     * Totals of {@link #paired}, per kind of run: simulated instructions and thread CPU
+     * microseconds, and the coherence messages of the timed and recorded runs.
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Paired {
         public long timedSimulated;
         public long timedCpuMicros;
+        public long timedMessages;
         public long recordedSimulated;
         public long recordedCpuMicros;
+        public long recordedMessages;
         public long replaySimulated;
         public long replayCpuMicros;
         /** Which run an operation starts with; rotates so that no kind always runs first. */
@@ -182,21 +195,25 @@ public class WorkloadBenchmark {
         public void clear() {
             timedSimulated = 0;
             timedCpuMicros = 0;
+            timedMessages = 0;
             recordedSimulated = 0;
             recordedCpuMicros = 0;
+            recordedMessages = 0;
             replaySimulated = 0;
             replayCpuMicros = 0;
         }
 
-        void add(int which, long instructions, long micros) {
+        void add(int which, long instructions, long micros, long messages) {
             switch (which) {
                 case 0 -> {
                     timedSimulated += instructions;
                     timedCpuMicros += micros;
+                    timedMessages += messages;
                 }
                 case 1 -> {
                     recordedSimulated += instructions;
                     recordedCpuMicros += micros;
+                    recordedMessages += messages;
                 }
                 default -> {
                     replaySimulated += instructions;

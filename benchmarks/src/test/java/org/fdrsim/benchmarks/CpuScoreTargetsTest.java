@@ -52,9 +52,55 @@ class CpuScoreTargetsTest {
                 .contains("2 rows; lowest: private-mix on 1 processor, 300.0 M").endsWith("| met |");
     }
 
+    @Test
+    void theStallBoundLoopsHostTimePerMessageIsSetAgainstTheLowestOtherRecordingAtItsProcessors(@TempDir Path tmp)
+            throws Exception {
+        Path classes = tmp.resolve("classes.json");
+        // recorded host CPU ns per message = 1 s / messages: random tester 200 ns, web 150 ns at 4;
+        // fft 50 ns at 16, which is not the lost-update loop's processor count
+        Files.writeString(classes, "[" + String.join(",",
+                paired("random-tester", 4, 40, 35, 200, 5_000_000),
+                paired("web", 4, 40, 35, 200, 6_666_667),
+                paired("fft", 16, 40, 35, 200, 20_000_000)) + "]");
+        Path fast = tmp.resolve("fast.json");
+        Files.writeString(fast, "[" + paired("lost-update", 4, 50, 5, 50, 10_000_000) + "]"); // 100 ns
+        Path slow = tmp.resolve("slow.json");
+        Files.writeString(slow, "[" + paired("lost-update", 4, 50, 5, 50, 6_250_000) + "]"); // 160 ns
+
+        String target = "lost-update loop: host time per coherence message";
+        assertThat(line(run(classes.toString(), fast.toString()), target))
+                .contains("lost-update at 4: 100 ns; lowest of the others: web at 4, 150 ns").endsWith("| met |");
+        assertThat(line(run(classes.toString(), slow.toString()), target))
+                .contains("lost-update at 4: 160 ns; lowest of the others: web at 4, 150 ns")
+                .endsWith("| **not met** (lost-update at 4) |");
+        // the issue's own target is judged as before, whatever the messages say
+        assertThat(line(run(classes.toString(), fast.toString()), "lost-update loop recorded <= 3x unrecorded"))
+                .endsWith("| **not met** (lost-update at 4) |");
+    }
+
+    @Test
+    void filesWithoutMessageCountsLeaveThePerMessageFormUnmeasured(@TempDir Path tmp) throws Exception {
+        Path table = tmp.resolve("old.json");
+        Files.writeString(table, "[" + String.join(",",
+                paired("random-tester", 4, 40, 35, 200),
+                paired("lost-update", 4, 50, 5, 50)) + "]");
+
+        assertThat(line(run(table.toString()), "lost-update loop: host time per coherence message"))
+                .endsWith("| not in these files | not measured |");
+    }
+
     /** A {@code WorkloadBenchmark.paired} result in one JVM of one iteration, at the given M instructions per CPU second. */
     private static String paired(String workload, int cpus, double timed, double recorded, double replay) {
+        return paired(workload, cpus, timed, recorded, replay, 0);
+    }
+
+    /** The same, with {@code recordedMessages} coherence messages counted for the recorded run (0: none counted, as before stop 40). */
+    private static String paired(String workload, int cpus, double timed, double recorded, double replay,
+            long recordedMessages) {
         StringBuilder metrics = new StringBuilder();
+        if (recordedMessages > 0) {
+            metrics.append(String.format(Locale.ROOT, "\"recordedMessages\": {\"rawData\": [[%d]]}, ", recordedMessages));
+        }
         String[] kinds = {"timed", "recorded", "replay"};
         double[] rates = {timed, recorded, replay};
         for (int i = 0; i < kinds.length; i++) {
