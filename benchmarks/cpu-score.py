@@ -17,7 +17,10 @@ CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message.
 With --targets, it judges issue 14's speed targets (docs/performance.md, "Targets of issue 14")
 on every result file given together (benchmarks/targets.sh makes them): per target the rows it
 covers, the worst of them with its JVMs' range, and met, not met or not measured (a target whose
-rows are in none of the files). A row in several files is judged on the last.
+rows are in none of the files). A row in several files is judged on the last. Beside the
+issue's lost-update target it judges the form proposed in stop 39, labelled as not the issue's:
+the loop's recorded host CPU ns per coherence message (counted by `paired` since stop 40) against
+the lowest other recording at its processor count.
 Usage: benchmarks/cpu-score.py [--forks] jmh-result.json
        benchmarks/cpu-score.py --vs base1.json[,base2.json...] new1.json[,new2.json...]
        benchmarks/cpu-score.py --targets jmh-result.json [more.json...]"""
