@@ -6,7 +6,7 @@
 # figure from one host to another. With the default base (f5faa14, main as issue 14 found it)
 # the report also puts this host beside the one the issue was measured on, from the issue's own
 # figures for that code.
-#   benchmarks/code-gain.sh [DIR]      (about 4 minutes here, build of the base included)
+#   benchmarks/code-gain.sh [DIR]      (about 2.5 minutes here, the base's build included)
 # DIR (default: target/code-gain) gets the base's worktree, the programs, runs.tsv and
 # report.md. BASE=<commit> compares with another commit; ROUNDS=<n> (default 5) sets the rounds.
 # Needs the project's git history (not a shallow clone), Maven and python3.
