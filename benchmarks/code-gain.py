@@ -32,10 +32,7 @@ def main(path, base_hash):
             runs.setdefault(key + (row["build"],), set()).add(int(row["cycles"]))
             if row["build"] == "head":
                 instructions[key] = int(row["instructions"])
-    keys = []
-    for program, mode, _ in cells:
-        if (program, mode) not in keys:
-            keys.append((program, mode))
+    keys = list(dict.fromkeys((program, mode) for program, mode, _ in cells))  # in the order first run
 
     print("| program | mode | base: median s (M/s) [range s] | head: median s (M/s) [range s] | gain |")
     print("|---|---|---|---|---|")

@@ -3,7 +3,6 @@ package org.fdrsim.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -86,10 +85,6 @@ class CodeGainReportTest {
     }
 
     private static String run(Path runs, String base) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("python3", Path.of("code-gain.py").toAbsolutePath().toString(),
-                runs.toString(), base).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
-        return out;
+        return BenchmarkScript.run("code-gain.py", runs.toString(), base);
     }
 }

@@ -3,7 +3,6 @@ package org.fdrsim.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -130,14 +129,9 @@ class CpuScoreTargetsTest {
     }
 
     private static String run(String... files) throws IOException, InterruptedException {
-        String[] command = new String[files.length + 3];
-        command[0] = "python3";
-        command[1] = Path.of("cpu-score.py").toAbsolutePath().toString();
-        command[2] = "--targets";
-        System.arraycopy(files, 0, command, 3, files.length);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
-        return out;
+        String[] args = new String[files.length + 1];
+        args[0] = "--targets";
+        System.arraycopy(files, 0, args, 1, files.length);
+        return BenchmarkScript.run("cpu-score.py", args);
     }
 }

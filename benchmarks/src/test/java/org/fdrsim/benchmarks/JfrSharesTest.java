@@ -2,9 +2,8 @@ package org.fdrsim.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,7 +40,9 @@ class JfrSharesTest {
             r.stop();
             r.dump(jfr);
         }
-        String out = run("python3", Path.of("jfr-shares.py").toAbsolutePath().toString(), jfr.toString(), "1000");
+        // this JDK's jfr
+        String out = BenchmarkScript.run(Map.of("JFR", Path.of(System.getProperty("java.home"), "bin", "jfr").toString()),
+                "jfr-shares.py", jfr.toString(), "1000");
         Matcher samples = Pattern.compile("^(\\d+) samples$", Pattern.MULTILINE).matcher(out);
         assertThat(samples.find()).as(out).isTrue();
         assertThat(Integer.parseInt(samples.group(1))).isGreaterThan(20);
@@ -81,14 +82,5 @@ class JfrSharesTest {
         assertThat(start).as(out).isGreaterThanOrEqualTo(0);
         int end = out.indexOf("\n\n", start);
         return end < 0 ? out.substring(start) : out.substring(start, end);
-    }
-
-    private static String run(String... command) throws IOException, InterruptedException {
-        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
-        b.environment().put("JFR", Path.of(System.getProperty("java.home"), "bin", "jfr").toString()); // this JDK's
-        Process p = b.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
-        return out;
     }
 }

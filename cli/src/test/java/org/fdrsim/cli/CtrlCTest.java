@@ -233,7 +233,7 @@ class CtrlCTest {
         Fdr fdr = new Fdr("experiment", "paper", "--scale", "tiny", "--runs", "400", "--workload", "oltp", "-j", "1",
                 "-o", out.toString());
         fdr.awaitError("Ctrl-C keeps the finished ones");
-        fdr.awaitFiles(out.resolve("runs"), ".json", 6); // three runs written (a run and its host times), so two are counted
+        fdr.awaitFiles(out.resolve("runs"), ".json", 6); // three finished runs: each writes its JSON and a .host.json
         fdr.ctrlC(1);
         assertThat(fdr.exit()).as(fdr.err()).isEqualTo(130);
         assertThat(Files.readString(out.resolve("report.md"))).isEqualTo("the last report");
