@@ -14,7 +14,7 @@ replay ran in the same JVMs minutes or seconds apart from the runs it controls, 
 takes out the host's drift; it is a control only when the change does not touch the replayer.
 CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message.
 
-With --targets, it judges issue 14's speed targets (docs/performance.md, "Targets of issue 14")
+With --targets, it judges issue 14's speed targets (docs/performance.md, "Where issue 14 stands")
 on every result file given together (benchmarks/targets.sh makes them): per target the rows it
 covers, the worst of them with its JVMs' range, and met, not met or not measured (a target whose
 rows are in none of the files). A row in several files is judged on the last. Beside the

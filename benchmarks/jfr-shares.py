@@ -5,7 +5,7 @@ innermost fdrsim frame, e.g. coherence.cache, cpu.sim, machine).
 
 It reads the whole stack of every sample. `jfr print` shows only the top five frames of each
 stack unless told otherwise, which makes a caller look cheaper the further it is from the top
-(stop 32, docs/performance.md); this script asks for 256, and the recording must keep as many
+(stop 32, docs/performance-history.md); this script asks for 256, and the recording must keep as many
 (JFR keeps 64 unless -XX:FlightRecorderOptions:stackdepth says more; fdrsim's deepest stacks
 are about 60 frames).
 

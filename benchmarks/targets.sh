@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures every speed target of issue 14 that JMH can measure and judges them
-# (docs/performance.md, "Targets of issue 14"): the workload table at 4 and 16 processors
+# (docs/performance.md, "Where issue 14 stands"): the workload table at 4 and 16 processors
 # (the five classes in two JVMs, the other shipped workloads in one), the stall-bound
 # lost-update loop, the random tester at 64 processors and the functional interpreter, one
 # after the other; then each file's table and the targets' verdicts from all of them.

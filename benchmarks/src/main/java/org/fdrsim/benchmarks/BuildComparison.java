@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
  * result. The host's speed drifts by up to 1.4x within minutes on this project's machine, so
  * rounds minutes apart, in separate JVMs, compare phases of the host as much as builds; turns a
  * second apart are meant to see more nearly the same host, and an A/A run shows how nearly
- * (docs/performance.md, "Stop 29": quartiles 0.91-1.02 on the recorded random tester). Each
+ * (docs/performance-history.md, "Stop 29": quartiles 0.91-1.02 on the recorded random tester). Each
  * build's classes are compiled by the JIT of the same JVM, with the same warm-up. An A/A run (one
  * jar as both builds) gives the spread to read a result against.
  *

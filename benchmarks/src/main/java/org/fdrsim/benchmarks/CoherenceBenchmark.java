@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The coherence engine alone: the protocol tester (no instruction set, no run loop, no recorder)
  * on FDR1's torus and caches, a few falsely shared blocks, so nearly every operation misses.
  * It counts coherence messages and the benchmark thread's CPU time, so that the host time of a
- * message can be read apart from the machine around it (docs/performance.md, "Stop 28": the
+ * message can be read apart from the machine around it (docs/performance-history.md, "Stop 28": the
  * machine's per-miss time is mostly this); {@code benchmarks/cpu-score.py} prints nanoseconds
  * per message.
  *

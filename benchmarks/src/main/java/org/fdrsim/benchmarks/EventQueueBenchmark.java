@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The event queue alone, with as many events pending as the simulators keep (the recorded random
  * tester: 2 on average at 4 processors, 6 at 16, 11 at 64; the protocol tester: 6 at 4, 12 at
- * 16; docs/performance.md, "Stop 28") and with 100: every event fired schedules one more at a
+ * 16; docs/performance-history.md, "Stop 28") and with 100: every event fired schedules one more at a
  * pseudo-random delay of 10 to 136 cycles, as a delivery or a delayed send does. Nanoseconds per
  * event (one {@code step} and one {@code schedule}).
  *

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code private-mix} ({@code examples/private-mix.s}) also reads its cpu number once and adds
  * to a shared counter once per pass, as real programs execute system instructions and atomics.
  * The JIT compiles the interpreter from what the warm-up executed, so the two measure different
- * compiled loops (docs/performance.md, "Stop 24").
+ * compiled loops (docs/performance-history.md, "Stop 24").
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar InterpreterBenchmark</pre>
  */

@@ -150,7 +150,7 @@ public class WorkloadBenchmark {
      * The three runs of {@code timed}, {@code recorded} and {@code replay} interleaved: every
      * operation does one of each, in an order that rotates from one operation to the next, and
      * adds each run's instructions and thread CPU time to its own counters. The host's speed
-     * drifts by up to 1.4x within minutes (docs/performance.md, "Stop 23"), so the ratios of
+     * drifts by up to 1.4x within minutes (docs/performance-history.md, "Stop 23"), so the ratios of
      * runs made minutes apart mean little; these three see the same host, so their ratios (FDR
      * overhead, replay / recording) hold. {@code cpu-score.py} prints them. The timed and
      * recorded runs also count their coherence messages, read after the run's CPU time is taken,

@@ -45,7 +45,7 @@ public final class ChunkCompressor {
      * compresses its logs one chunk at a time on one thread, and a coder starts afresh on every
      * chunk (LZ4 clears its table, deflate is reset), so one set serves every log and every run
      * of a thread; a coder per log and run cost a short run 1.4% of its time and a 16 KB table
-     * each (docs/performance.md, "Stop 38").
+     * each (docs/performance-history.md, "Stop 38").
      */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 

@@ -51,7 +51,7 @@ final class FlatLoop {
         // The loop makes no call: whatever needs one (system instructions, memory accesses off
         // its kept pages, faults) it leaves to this method, which executes that one instruction
         // and runs the loop again, and a hot loop it leaves to its translation. Calls in the loop
-        // had the JIT keep the loop's own values in stack slots (docs/performance.md, "Stop 24");
+        // had the JIT keep the loop's own values in stack slots (docs/performance-history.md, "Stop 24");
         // without them it still does, having hoisted the register fields of many cases ahead of
         // the dispatch ("Stop 25"), which is why hot loops run translated.
         //

@@ -40,7 +40,7 @@ public final class Processor {
     private int passPc = -1;
     // The rare instructions (SystemInstructions, device loads) read rd and rs1 from these arrays
     // rather than from the packed word: with the word passed down, some JVMs compiled the flat
-    // loop 15-25% slower (docs/performance.md, "Stop 22").
+    // loop 15-25% slower (docs/performance-history.md, "Stop 22").
     final int[] rdf;
     final int[] rs1f;
     final int[] rs3f;

@@ -15,7 +15,7 @@ import org.fdrsim.cpu.isa.Opcode;
  * ({@link MemoryPort#repeatHits}).
  *
  * <p>In the kernel's workloads most of the instructions are such retries (dynweb: 192,394 failed
- * swaps of 614,810 instructions; docs/performance.md, "Stop 27").
+ * swaps of 614,810 instructions; docs/performance-history.md, "Stop 27").
  */
 final class SpinLoops {
     private static final int LD = Opcode.LD.ordinal();

@@ -27,7 +27,7 @@ final class SystemInstructions {
      * instructions that stop the loop leave the pages to the next run, which drops them. The
      * others change registers, control registers and the pc only. The kernel's trap entry and
      * return run nine system instructions among the stores and loads of a context, which so stay
-     * on the kept pages (docs/performance.md, "Stop 35").
+     * on the kept pages (docs/performance-history.md, "Stop 35").
      */
     static boolean mayReachMemory(int op) {
         return op == 51; // RDCYCLE

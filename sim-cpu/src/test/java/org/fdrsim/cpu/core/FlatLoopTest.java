@@ -463,7 +463,7 @@ class FlatLoopTest {
     /**
      * The loop keeps its memory pages across a system instruction that only changes registers,
      * control registers or the pc (the kernel's trap entry and return run several among the
-     * stores and loads of a context: "Stop 35" in docs/performance.md), and drops them after
+     * stores and loads of a context: "Stop 35" in docs/performance-history.md), and drops them after
      * {@code rdcycle}, which reads the I/O port. The page kept is the one of the last store,
      * {@code word}'s.
      */
