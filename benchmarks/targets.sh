@@ -7,6 +7,10 @@
 #   benchmarks/targets.sh [DIR]        (about 20 minutes on the 2-core host of docs/performance.md)
 # DIR (default: target/issue14-targets) gets the JMH result files and report.md. QUICK=1
 # measures one short iteration of each row in one JVM: a trial of the script, not a figure.
+# Then, because a rate target is read on one host, it runs benchmarks/code-gain.sh into
+# DIR/code-gain (about 2.5 minutes more; one round with QUICK=1): what the code gained since the
+# issue, and the rates it would give on the issue's host. GAIN=0 leaves it out; where it cannot
+# run (a shallow clone, no Maven) the report says why.
 # Build first: mvn -B -q -DskipTests -pl benchmarks -am package
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +40,18 @@ jmh interpreter 'InterpreterBenchmark' "${one[@]}"
 # The scores are per host CPU second, so they are only comparable on one host: name it.
 source "$root/benchmarks/host-line.sh"
 
+# What the code gained since the issue, on this host: it carries the rates to the issue's host.
+gain=""
+if [[ "${GAIN:-1}" != 0 ]]; then
+  gain_rounds=5; [[ "${QUICK:-0}" == 1 ]] && gain_rounds=1
+  echo "== code-gain: ROUNDS=$gain_rounds benchmarks/code-gain.sh $out/code-gain (load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+  if ROUNDS=$gain_rounds "$root/benchmarks/code-gain.sh" "$out/code-gain" >"$out/code-gain.log" 2>&1; then
+    gain="$out/code-gain/report.md"
+  else
+    gain_failure="$(tail -1 "$out/code-gain.log")"
+  fi
+fi
+
 files=("$out"/classes.json "$out"/others.json "$out"/lost-update.json "$out"/cpus64.json "$out"/interpreter.json)
 {
   echo "# Issue 14's targets, measured $(date -u '+%Y-%m-%d %H:%M') UTC (load at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -46,6 +62,17 @@ files=("$out"/classes.json "$out"/others.json "$out"/lost-update.json "$out"/cpu
   echo "in brackets each row's lowest and highest JVM."
   echo
   python3 "$root/benchmarks/cpu-score.py" --forks --targets "${files[@]}"
+  echo
+  echo "## What the code gained since the issue, and the issue's host (code-gain.sh)"
+  echo
+  if [[ -n "$gain" ]]; then
+    # Its own title and host line repeat this report's; the rest is its report as written.
+    tail -n +5 "$gain"
+  elif [[ "${GAIN:-1}" == 0 ]]; then
+    echo "Not run (GAIN=0)."
+  else
+    echo "Not run: ${gain_failure:-code-gain.sh failed}"
+  fi
   for f in "${files[@]:0:4}"; do
     echo
     echo "## $(basename "$f" .json)"
