@@ -4,7 +4,7 @@
 # (the five classes in two JVMs, the other shipped workloads in one), the stall-bound
 # lost-update loop, the random tester at 64 processors and the functional interpreter, one
 # after the other; then each file's table and the targets' verdicts from all of them.
-#   benchmarks/targets.sh [DIR]        (about 23 minutes on the 2-core host of docs/performance.md)
+#   benchmarks/targets.sh [DIR]        (about 20 minutes on the 2-core host of docs/performance.md)
 # DIR (default: target/issue14-targets) gets the JMH result files and report.md. QUICK=1
 # measures one short iteration of each row in one JVM: a trial of the script, not a figure.
 # Then, because a rate target is read on one host, it runs benchmarks/code-gain.sh into
