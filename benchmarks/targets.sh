@@ -3,14 +3,16 @@
 # (docs/performance.md, "Where issue 14 stands"): the workload table at 4 and 16 processors
 # (the five classes in two JVMs, the other shipped workloads in one), the stall-bound
 # lost-update loop, the random tester at 64 processors and the functional interpreter, one
-# after the other; then each file's table and the targets' verdicts from all of them.
+# after the other; then the targets' verdicts from all of them and each workload file's table.
 #   benchmarks/targets.sh [DIR]        (about 20 minutes on the 2-core host of docs/performance.md)
 # DIR (default: target/issue14-targets) gets the JMH result files and report.md. QUICK=1
 # measures one short iteration of each row in one JVM: a trial of the script, not a figure.
 # Then, because a rate target is read on one host, it runs benchmarks/code-gain.sh into
-# DIR/code-gain (about 2.5 minutes more; one round with QUICK=1): what the code gained since the
-# issue, and the rates it would give on the issue's host. GAIN=0 leaves it out; where it cannot
-# run (a shallow clone, no Maven) the report says why.
+# DIR/code-gain (about 2.5 of the 20 minutes; five rounds, one with QUICK=1, whatever ROUNDS
+# says; BASE passes through): what the code gained since the issue, and the rates it would give
+# on the issue's host. With GAIN=0 it does not run and the report says so; if it fails (a shallow
+# clone, a build that fails) the report gives its last line and DIR/code-gain.log has the rest,
+# and the script still exits 0 with the JMH verdicts.
 # Build first: mvn -B -q -DskipTests -pl benchmarks -am package
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,7 +73,7 @@ files=("$out"/classes.json "$out"/others.json "$out"/lost-update.json "$out"/cpu
   elif [[ "${GAIN:-1}" == 0 ]]; then
     echo "Not run (GAIN=0)."
   else
-    echo "Not run: ${gain_failure:-code-gain.sh failed}"
+    echo "code-gain.sh failed: ${gain_failure:-no message} (see $out/code-gain.log)"
   fi
   for f in "${files[@]:0:4}"; do
     echo

@@ -10,7 +10,7 @@
 #
 # Same instructions (3,200,012), 796 times the simulated time. The machine jumps over a wait
 # instead of simulating it cycle by cycle: the host time grows with the number of waits, not
-# with their length (docs/performance.md, "Stop 32"). Each wait falls before the processor's
+# with their length (docs/performance-history.md, "Stop 32"). Each wait falls before the processor's
 # next instruction, so each iteration's rdcycle reads the clock 3,200 cycles after the last.
 
         .equ ITERATIONS, 200000
