@@ -36,7 +36,7 @@ def main(path, base_hash):
 
     print("| program | mode | base: median s (M/s) [range s] | head: median s (M/s) [range s] | gain |")
     print("|---|---|---|---|---|")
-    medians = {}
+    medians, gains = {}, {}
     for program, mode in keys:
         base_runs = runs[(program, mode, "base")]
         head_runs = runs[(program, mode, "head")]
@@ -47,7 +47,7 @@ def main(path, base_hash):
             median = statistics.median(times)
             medians[(program, mode, build)] = median
             cols.append(f"{median:.3f} ({count / median / 1e6:.1f} M) [{min(times):.3f}-{max(times):.3f}]")
-        gain = medians[(program, mode, "base")] / medians[(program, mode, "head")]
+        gain = gains[(program, mode)] = medians[(program, mode, "base")] / medians[(program, mode, "head")]
         note = ""
         if len(base_runs) != 1 or base_runs != head_runs:
             note = " (the builds simulate different runs: " + describe(base_runs) + " against " + describe(head_runs) + ")"
@@ -62,8 +62,8 @@ def main(path, base_hash):
 
     if base_hash.startswith(ISSUE_BASE):
         print()
-        print("Issue 14 measured this base on its own host: the random tester at 19 M/s timed and "
-              "15-17 M/s recorded. So, on these figures:")
+        measured = " and ".join(f"{figure(low, high)} M/s {mode}" for (_, mode), (low, high) in ISSUE_FIGURES.items())
+        print(f"Issue 14 measured this base on its own host: the random tester at {measured}. So, on these figures:")
         print()
         print("| random tester | this host / the issue's (base here / the issue's figure) | head on the issue's host (the issue's figure x gain) |")
         print("|---|---|---|")
@@ -71,12 +71,17 @@ def main(path, base_hash):
             if (program, mode, "base") not in medians:
                 continue
             here = instructions[(program, mode)] / medians[(program, mode, "base")] / 1e6
-            gain = medians[(program, mode, "base")] / medians[(program, mode, "head")]
+            gain = gains[(program, mode)]
             print(f"| {mode} | {span(here / high, here / low)}x | {span(low * gain, high * gain)} M/s |")
 
 
 def describe(found):
     return ", ".join(f"{c:,} cycles" for c in sorted(found))
+
+
+def figure(low, high):
+    """The issue's figure as it wrote it: 19, or 15-17."""
+    return f"{low:g}" if low == high else f"{low:g}-{high:g}"
 
 
 def span(low, high):

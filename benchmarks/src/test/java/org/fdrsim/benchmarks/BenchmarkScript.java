@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Test helper: runs one of the module's Python scripts ({@code cpu-score.py}, {@code jfr-shares.py},
  * {@code code-gain.py}; the tests run in the module's directory) with python3 and returns what it
- * printed, standard error included; a script that exits with anything but 0 fails the test.
+ * printed, standard error included; a script that exits with anything but 0 fails the test. And
+ * finds a line of what it printed.
  */
 final class BenchmarkScript {
     private BenchmarkScript() {
@@ -33,5 +34,15 @@ final class BenchmarkScript {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         return out;
+    }
+
+    /** The first line of {@code out} that starts with {@code start}; none fails the test. */
+    static String line(String out, String start) {
+        for (String l : out.split("\n")) {
+            if (l.startsWith(start)) {
+                return l;
+            }
+        }
+        throw new AssertionError("no line starting '" + start + "' in\n" + out);
     }
 }

@@ -39,18 +39,18 @@ class CodeGainReportTest {
 
         String out = run(runs, ISSUE_BASE);
 
-        assertThat(line(out, "| random-tester-50M | timed |"))
+        assertThat(BenchmarkScript.line(out, "| random-tester-50M | timed |"))
                 .isEqualTo("| random-tester-50M | timed | 2.200 (22.7 M) [2.000-9.000] | 1.100 (45.5 M) [1.000-1.200] | 2.00x |");
-        assertThat(line(out, "| random-tester-50M | recorded |"))
+        assertThat(BenchmarkScript.line(out, "| random-tester-50M | recorded |"))
                 .isEqualTo("| random-tester-50M | recorded | 2.500 (20.0 M) [2.500-2.500] | 2.000 (25.0 M) [2.000-2.000] | 1.25x |");
-        assertThat(line(out, "| lost-update-2M | recorded |"))
+        assertThat(BenchmarkScript.line(out, "| lost-update-2M | recorded |"))
                 .endsWith("| 1.33x (the builds simulate different runs: 1,000 cycles against 1,001 cycles) |");
-        assertThat(line(out, "| lost-update-2M | timed |")).endsWith("| 1.00x |");
+        assertThat(BenchmarkScript.line(out, "| lost-update-2M | timed |")).endsWith("| 1.00x |");
         assertThat(out).contains("recorded / timed, base: 16.00x", "recorded / timed, head: 12.00x");
         // base here 22.7 M against the issue's 19 M: 1.20x; head there 19 x 2.00
-        assertThat(line(out, "| timed |")).isEqualTo("| timed | 1.20x | 38.00 M/s |");
+        assertThat(BenchmarkScript.line(out, "| timed |")).isEqualTo("| timed | 1.20x | 38.00 M/s |");
         // base here 20.0 M against 15-17 M: 1.18-1.33x; head there 15-17 x 1.25
-        assertThat(line(out, "| recorded |")).isEqualTo("| recorded | 1.18-1.33x | 18.75-21.25 M/s |");
+        assertThat(BenchmarkScript.line(out, "| recorded |")).isEqualTo("| recorded | 1.18-1.33x | 18.75-21.25 M/s |");
     }
 
     @Test
@@ -62,7 +62,7 @@ class CodeGainReportTest {
 
         String out = run(runs, "333d8781ff2d770f48bc5785c2955f83af3d2e92");
 
-        assertThat(line(out, "| random-tester-50M | timed |")).endsWith("| 2.00x |");
+        assertThat(BenchmarkScript.line(out, "| random-tester-50M | timed |")).endsWith("| 2.00x |");
         assertThat(out).doesNotContain("Issue 14 measured").doesNotContain("lost-update loop recorded");
     }
 
@@ -73,15 +73,6 @@ class CodeGainReportTest {
     private static String row(int round, String program, String mode, String build, double seconds,
             long instructions, long cycles) {
         return round + "\t" + program + "\t" + mode + "\t" + build + "\t" + seconds + "\t" + instructions + "\t" + cycles + "\n";
-    }
-
-    private static String line(String out, String start) {
-        for (String l : out.split("\n")) {
-            if (l.startsWith(start)) {
-                return l;
-            }
-        }
-        throw new AssertionError("no line starting '" + start + "' in\n" + out);
     }
 
     private static String run(Path runs, String base) throws IOException, InterruptedException {

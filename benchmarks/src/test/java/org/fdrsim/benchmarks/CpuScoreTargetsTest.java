@@ -120,12 +120,7 @@ class CpuScoreTargetsTest {
     }
 
     private static String line(String out, String target) {
-        for (String l : out.split("\n")) {
-            if (l.startsWith("| " + target)) {
-                return l;
-            }
-        }
-        throw new AssertionError("no line for '" + target + "' in\n" + out);
+        return BenchmarkScript.line(out, "| " + target);
     }
 
     private static String run(String... files) throws IOException, InterruptedException {

@@ -30,6 +30,7 @@ class PaperScaleSameBytesTest {
         for (RunSpec s : PaperExperiment.plan(options)) {
             if (s.workload().equals(workload) && s.seed() == seed && s.fdr() == fdr && !s.trace()) {
                 spec = s;
+                break;
             }
         }
         assertThat(spec).as("the plan has %s seed %d", workload, seed).isNotNull();
