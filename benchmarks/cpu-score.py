@@ -12,7 +12,9 @@ alternated them (base round i against new round i): per row, the new build's tim
 timed + FDR speed over the base's, as measured and divided by each round's replay speed. The
 replay ran in the same JVMs minutes or seconds apart from the runs it controls, so dividing by it
 takes out the host's drift; it is a control only when the change does not touch the replayer.
-CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message.
+CoherenceBenchmark's cells print as host CPU nanoseconds per coherence message, and
+InterpreterBenchmark's as its wall-clock score (the functional interpreter has no timed
+machine to pair it with).
 
 With --targets, it judges issue 14's speed targets (docs/performance.md, "Where issue 14 stands")
 on every result file given together (benchmarks/targets.sh makes them): per target the rows it
@@ -218,7 +220,13 @@ if judging:
     judge(args)
     sys.exit(0)
 
-rows, paired, engine = load(args[0])
+interpreter = {}
+rows, paired, engine = load(args[0], interpreter)
+if interpreter:
+    print("| program | cpus | functional interpreter, M instructions per wall-clock second |")
+    print("|---|---|---|")
+    for (program, c) in sorted(interpreter):
+        print(f"| {program} | {c} | {interpreter[(program, c)]:.1f} M |")
 if engine:
     print("| cpus | host CPU ns per coherence message (CoherenceBenchmark) |")
     print("|---|---|")

@@ -88,6 +88,22 @@ class CpuScoreTargetsTest {
                 .endsWith("| not in these files | not measured |");
     }
 
+    @Test
+    void theInterpretersFileAloneGetsATableOfItsRows(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("interpreter.json");
+        Files.writeString(file, "[" + String.join(",",
+                interpreter("private-mix", 4, 1_079_270_992.8),
+                interpreter("mix", 1, 1_267_853_558.9)) + "]");
+
+        String out = BenchmarkScript.run("cpu-score.py", "--forks", file.toString());
+
+        assertThat(out).contains("| program | cpus | functional interpreter, M instructions per wall-clock second |");
+        // sorted by program, then processors; the score in millions
+        assertThat(out.indexOf("| mix | 1 | 1267.9 M |")).isPositive()
+                .isLessThan(out.indexOf("| private-mix | 4 | 1079.3 M |"));
+        assertThat(out).doesNotContain("| workload |");
+    }
+
     /** A {@code WorkloadBenchmark.paired} result in one JVM of one iteration, at the given M instructions per CPU second. */
     private static String paired(String workload, int cpus, double timed, double recorded, double replay) {
         return paired(workload, cpus, timed, recorded, replay, 0);
