@@ -3,7 +3,8 @@
 # (docs/performance.md, "Where issue 14 stands"): the workload table at 4 and 16 processors
 # (the five classes in two JVMs, the other shipped workloads in one), the stall-bound
 # lost-update loop, the random tester at 64 processors and the functional interpreter, one
-# after the other; then the targets' verdicts from all of them and each result file's table (the interpreter's too).
+# after the other; then the targets' verdicts from all of them and each result file's table
+# (the interpreter's too).
 #   benchmarks/targets.sh [DIR]        (about 20 minutes on the 2-core host of docs/performance.md)
 # DIR (default: target/issue14-targets) gets the JMH result files and report.md. QUICK=1
 # measures one short iteration of each row in one JVM: a trial of the script, not a figure.

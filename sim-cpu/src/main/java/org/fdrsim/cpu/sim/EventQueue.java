@@ -11,12 +11,13 @@ import java.util.Arrays;
  * delayed send: nearly all) goes to a timing wheel, one FIFO bucket per cycle, found again
  * through a bitmap: scheduling and firing it compare no times, which no branch predictor could
  * guess. With 6 or 12 events pending that made an event 1.5-2x cheaper than in the heap
- * ({@code EventQueueBenchmark}, docs/performance-history.md, "Stop 28"). A bucket holds one time only (every event in
- * the wheel is due before now + {@code WHEEL}) and its FIFO is scheduling order. Later events
- * wait in a four-ary heap of (time, sequence, slot); a step fires whichever store's earliest
- * event comes first by (time, sequence), so an event that waited in the heap still fires before
- * one scheduled after it for the same time. An event's handler, payload and argument stay in
- * their slot; scheduling allocates only when the queue grows.
+ * ({@code EventQueueBenchmark}, docs/performance-history.md, "Stop 28"). A bucket holds one
+ * time only (every event in the wheel is due before now + {@code WHEEL}) and its FIFO is
+ * scheduling order. Later events wait in a four-ary heap of (time, sequence, slot); a step
+ * fires whichever store's earliest event comes first by (time, sequence), so an event that
+ * waited in the heap still fires before one scheduled after it for the same time. An event's
+ * handler, payload and argument stay in their slot; scheduling allocates only when the queue
+ * grows.
  */
 public final class EventQueue {
     /** Cycles the wheel spans: a power of two, 64 bitmap words under one summary word. */
