@@ -7,10 +7,11 @@ import os
 
 here = os.path.dirname(os.path.abspath(__file__))
 kernels = [("5us", "5 us tick"), ("10ms", "10 ms tick"), ("10ms-ipi", "10 ms tick + wake IPI")]
-print("| proxy | kernel | cycles without FDR | with FDR | slowdown | instructions (with) | IPC/cpu "
-      "| interrupts / M instr | sharing / 1000 instr | race log B / 1000 instr | race log MB/s/cpu "
-      "| interrupt log MB/s/cpu | stalls a run |")
-print("|" + "---|" * 13)
+columns = ["proxy", "kernel", "cycles without FDR", "with FDR", "slowdown", "instructions (with)", "IPC/cpu",
+           "interrupts / M instr", "sharing / 1000 instr", "race log B / 1000 instr", "race log MB/s/cpu",
+           "interrupt log MB/s/cpu", "stalls a run"]
+print("| " + " | ".join(columns) + " |")
+print("|" + "---|" * len(columns))
 for proxy in ["oltp", "jbb", "web", "dynweb"]:
     for folder, name in kernels:
         with open(os.path.join(here, folder, proxy + ".json")) as f:
