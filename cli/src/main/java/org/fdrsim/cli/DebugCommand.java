@@ -14,6 +14,8 @@ import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.completer.StringsCompleter;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,23 +91,30 @@ final class DebugCommand implements Callable<Integer> {
     private int interactive(DebugCommands cmds) {
         List<String> words = new ArrayList<>(DebugCommands.names());
         words.add("quit");
-        LineReader reader = LineReaderBuilder.builder().appName("fdr debug")
-                .completer(new StringsCompleter(words)).build();
-        while (true) {
-            String line;
-            try {
-                line = reader.readLine("(fdr) ");
-            } catch (UserInterruptException e) {
-                continue;
-            } catch (EndOfFileException e) {
-                return ExitCodes.OK;
+        // dumb(true) lets JLine fall back to a plain terminal without its logged warning when
+        // commands come from a pipe (it still uses the system terminal when there is one).
+        try (Terminal terminal = TerminalBuilder.builder().dumb(true).build()) {
+            LineReader reader = LineReaderBuilder.builder().appName("fdr debug").terminal(terminal)
+                    .completer(new StringsCompleter(words)).build();
+            while (true) {
+                String line;
+                try {
+                    line = reader.readLine("(fdr) ");
+                } catch (UserInterruptException e) {
+                    continue;
+                } catch (EndOfFileException e) {
+                    return ExitCodes.OK;
+                }
+                String l = line.strip();
+                if (l.equals("quit") || l.equals("q")) {
+                    return ExitCodes.OK;
+                }
+                cmds.execute(l);
+                main.out.flush();
             }
-            String l = line.strip();
-            if (l.equals("quit") || l.equals("q")) {
-                return ExitCodes.OK;
-            }
-            cmds.execute(l);
-            main.out.flush();
+        } catch (IOException e) {
+            throw new UserError("the interactive debugger's terminal failed: " + e.getMessage()
+                    + " (expected a terminal or piped commands; --batch FILE reads commands from a file)", e);
         }
     }
 

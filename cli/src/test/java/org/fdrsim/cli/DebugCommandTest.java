@@ -60,6 +60,23 @@ class DebugCommandTest {
     }
 
     @Test
+    void commandsPipedIntoTheInteractiveSessionRunWithoutATerminalWarning() throws Exception {
+        // A separate JVM: the interactive session reads the process's own standard input.
+        String dump = racy();
+        Path in = dir.resolve("stdin.txt");
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        Files.writeString(in, "stepi 2\nprint r10\nquit\n");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "debug", dump)
+                .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(err)).isZero();
+        assertThat(Files.readString(err)).isEmpty();
+        assertThat(Files.readString(out)).contains("cpu 0 ic 2 pc 2").containsPattern("r10 = \\d+ \\(0x[0-9a-f]+\\)");
+    }
+
+    @Test
     void aDamagedDumpIsRefusedExactlyAsReplayRefusesIt() throws Exception {
         byte[] b = Files.readAllBytes(Path.of(racy()));
         Path cut = dir.resolve("cut.fdr");
