@@ -57,11 +57,15 @@ final class RecordCommand implements Callable<Integer> {
         MachineConfig config = RecordedRuns.withRecorder(machine.build(), true);
         if (checkpointInterval != null) {
             try {
-                // a bare number is the old form (processor cycles), kept working with a note
-                String path = checkpointInterval.strip().matches("[0-9]+") ? "checkpoint.intervalCycles" : "checkpoint.interval";
-                ConfigLoader l = new ConfigLoader(config).set(path, checkpointInterval);
-                config = l.build();
-                l.notes().forEach(main.err::println);
+                // a bare number is the old form (processor cycles), kept working with a note that
+                // names the flag as typed (not the old configuration key it used to go through)
+                String interval = checkpointInterval.strip();
+                if (interval.matches("[0-9]+")) {
+                    main.err.println("note: --checkpoint-interval " + interval + ": a bare number counts processor"
+                            + " cycles; read as '" + interval + " cycles' (FDR1's times are '1/3 s', '10 us', '1 s')");
+                    interval += " cycles";
+                }
+                config = new ConfigLoader(config).set("checkpoint.interval", interval).build();
             } catch (ConfigException e) {
                 throw new UserError("--checkpoint-interval: " + e.getMessage(), e);
             }

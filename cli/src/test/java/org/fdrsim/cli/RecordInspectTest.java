@@ -20,6 +20,9 @@ class RecordInspectTest {
         CliTest.Outcome r = fdr("record", example("random-tester.s"), "-o", dump.toString(), "--cpus", "4", "--seed",
                 "3", "--checkpoint-interval", "100000");
         assertThat(r.status()).as(r.err()).isZero();
+        // the bare number is the old form: one note naming the flag as typed
+        assertThat(r.err()).isEqualTo("note: --checkpoint-interval 100000: a bare number counts processor cycles;"
+                + " read as '100000 cycles' (FDR1's times are '1/3 s', '10 us', '1 s')\n");
         assertThat(r.out()).contains("stopped: all processors halted").containsPattern("checkpoints: \\d+ taken, 4 retained")
                 .contains("dump: " + dump);
         assertThat(dump).exists();
@@ -38,6 +41,12 @@ class RecordInspectTest {
         assertThat(fdr("record", example("random-tester.s"), "-o", again.toString(), "--cpus", "4", "--seed", "3",
                 "--checkpoint-interval", "100000").status()).isZero();
         assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(dump));
+        // the same interval with its unit: no note, the same dump
+        Path unit = dir.resolve("unit.fdr");
+        CliTest.Outcome u = fdr("record", example("random-tester.s"), "-o", unit.toString(), "--cpus", "4", "--seed", "3",
+                "--checkpoint-interval", "100000 cycles");
+        assertThat(u.err()).isEmpty();
+        assertThat(Files.readAllBytes(unit)).isEqualTo(Files.readAllBytes(dump));
     }
 
     @Test

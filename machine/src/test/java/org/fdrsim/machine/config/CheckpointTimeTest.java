@@ -95,6 +95,22 @@ class CheckpointTimeTest {
     }
 
     @Test
+    void aTimeBelowHalfACycleIsAnErrorNotOffZeroStaysOff() throws Exception {
+        // 0.1 ns is 0.4 cycles at 4 GHz: rounded, it would switch periodic checkpoints off unseen
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set("checkpoint.interval", "0.1 ns").build())
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("configuration: checkpoint.interval: '0.1 ns' is less than one processor cycle"
+                        + " (0.25 ns at 4 GHz); write 'off' for none");
+        assertThatThrownBy(() -> ConfigLoader.fdr1().set("checkpoint.warmup", "0.3 cycles").build())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("checkpoint.warmup: '0.3 cycles' is less than one");
+        assertThat(SimTime.cycles("t", "0.2 ns", 4.0, 1.0)).isEqualTo(1); // 0.8 cycles rounds to one
+        assertThat(SimTime.cycles("t", "0 cycles", 4.0, 1.0)).isZero();
+        assertThat(SimTime.cycles("t", "0 s", 4.0, 1.0)).isZero();
+        assertThat(ConfigLoader.fdr1().set("checkpoint.interval", "0 cycles").build().checkpoint()
+                .schedule(4.0, 1.0).firstCheckpointCycle()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void oldCycleNamesKeepTheirMeaningWithANote(@TempDir Path dir) throws Exception {
         ConfigLoader l = ConfigLoader.fdr1().set("checkpoint.intervalCycles", "333333333");
         MachineConfig c = l.build();

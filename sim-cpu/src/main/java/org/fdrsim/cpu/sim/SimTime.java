@@ -31,7 +31,7 @@ public final class SimTime {
      * {@code systemGHz}, rounded to the nearest cycle.
      *
      * @throws IllegalArgumentException with a one-line message naming {@code path} if the text has no unit,
-     *         is negative or cannot be read
+     *         is negative, cannot be read, or is more than zero but rounds to zero cycles
      */
     public static long cycles(String path, String text, double cpuGHz, double systemGHz) {
         if (text == null) {
@@ -72,6 +72,11 @@ public final class SimTime {
             default -> value; // processor cycles
         };
         BigDecimal rounded = cycles.setScale(0, RoundingMode.HALF_EVEN);
+        if (rounded.signum() == 0 && cycles.signum() > 0) {
+            // zero means off (no periodic checkpoints, no warm-up): a tiny time must not turn a feature off unseen
+            throw new IllegalArgumentException(path + ": '" + text + "' is less than one processor cycle ("
+                    + digits(1 / cpuGHz) + " ns at " + digits(cpuGHz) + " GHz); write 'off' for none");
+        }
         if (rounded.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             throw new IllegalArgumentException(path + ": '" + text + "' is too long to simulate");
         }
