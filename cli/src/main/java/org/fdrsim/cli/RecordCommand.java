@@ -83,15 +83,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         ProgramImage program = ProgramLoader.load(file);
         OutputPaths.file("--output", output);
-        byte[] input = new byte[0];
-        String configured = config.devices().consoleInput();
-        if (!configured.isEmpty()) {
-            try {
-                input = java.nio.file.Files.readAllBytes(Path.of(configured));
-            } catch (IOException e) {
-                throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
-            }
-        }
+        byte[] input = ConsoleInputFile.read(config.devices().consoleInput(), System.in);
         Simulation run;
         try {
             run = Simulation.prepare(program, config, new Console(input, new LabelledOutput(main.out,

@@ -2,7 +2,6 @@ package org.fdrsim.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -145,18 +144,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private byte[] readInput(String configured) {
-        Path source = input != null ? input : configured.isEmpty() ? null : Path.of(configured);
-        if (source == null) {
-            return new byte[0];
-        }
-        try {
-            if (source.toString().equals("-")) {
-                return System.in.readAllBytes();
-            }
-            return Files.readAllBytes(source);
-        } catch (IOException e) {
-            throw new UserError("cannot read console input '" + source + "': " + e.getMessage(), e);
-        }
+        return ConsoleInputFile.read(input != null ? input.toString() : configured, System.in);
     }
 
     private static String perCpu(long[] counts) {

@@ -44,15 +44,7 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
 
     /** Records the run; for a dump, checks the re-execution reproduced it. */
     RecordedRuns.Run run() {
-        byte[] input = new byte[0];
-        String configured = config.devices().consoleInput();
-        if (!configured.isEmpty()) {
-            try {
-                input = Files.readAllBytes(Path.of(configured));
-            } catch (IOException e) {
-                throw new UserError("cannot read console input '" + configured + "': " + e.getMessage(), e);
-            }
-        }
+        byte[] input = ConsoleInputFile.read(config.devices().consoleInput(), System.in);
         RecordedRuns.Run run = RecordedRuns.run(program, config, new Console(input, java.io.OutputStream.nullOutputStream()), true);
         if (expectedDump != null
                 && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {

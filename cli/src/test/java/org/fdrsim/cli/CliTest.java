@@ -140,6 +140,20 @@ class CliTest {
     }
 
     @Test
+    void consoleInputThatCannotBeReadIsOneLineNamingTheFileAndWhy(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("missing.txt");
+        String expected = " (expected a file of input bytes, from --input or devices.consoleInput)\n";
+        Outcome run = fdr("run", example("hello.s"), "--input", missing.toString());
+        assertThat(run.status()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(run.err()).isEqualTo("fdr run: cannot read console input '" + missing + "': no such file or directory" + expected);
+        Outcome record = fdr("record", example("hello.s"), "-o", dir.resolve("h.fdr").toString(),
+                "--set", "devices.consoleInput=" + dir);
+        assertThat(record.status()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(record.err()).isEqualTo("fdr record: cannot read console input '" + dir + "': it is a directory" + expected);
+        assertThat(dir.resolve("h.fdr")).doesNotExist();
+    }
+
+    @Test
     void consoleOutputCanGoToAFile(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("console.txt");
         Outcome o = fdr("run", example("hello.s"), "--console-output", out.toString());
