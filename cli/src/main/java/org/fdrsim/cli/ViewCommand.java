@@ -64,6 +64,7 @@ final class ViewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long[] win = window == null ? null : parseWindow(window);
+        OutputPaths.file("--output", output); // before the run and its replay, not after
         RecordedRuns.Run run = RunSource.of(file, machine).run();
         CoreDump dump = run.dump();
         List<CheckpointState> cps = dump.checkpoints();
@@ -90,7 +91,7 @@ final class ViewCommand implements Callable<Integer> {
         try {
             AtomicFile.write(output, html.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UserError("cannot write '" + output + "': " + e.getMessage(), e);
+            throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         main.out.printf("%s: %d lanes, %,d instructions%s, %d conflict arcs (%d logged, %d implied), %d netzer; replay %s%n",
                 output, view.lanes().size(), view.instructions(),

@@ -154,6 +154,18 @@ class CliTest {
     }
 
     @Test
+    void aDumpGivenWhereAProgramIsExpectedIsNamedAsADump(@TempDir Path dir) {
+        Path dump = dir.resolve("h.fdr");
+        assertThat(fdr("record", example("hello.s"), "-o", dump.toString()).status()).isZero();
+        for (String command : new String[] {"run", "arcs", "asm"}) {
+            Outcome o = fdr(command, dump.toString());
+            assertThat(o.status()).as(command).isEqualTo(ExitCodes.USER_ERROR);
+            assertThat(o.err()).isEqualTo("fdr " + command + ": '" + dump + "' is a core dump, expected an assembly program"
+                    + " (e.g. examples/hello.s); fdr replay, inspect, debug and view read dumps\n");
+        }
+    }
+
+    @Test
     void consoleOutputCanGoToAFile(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("console.txt");
         Outcome o = fdr("run", example("hello.s"), "--console-output", out.toString());

@@ -126,5 +126,9 @@ class ViewCommandTest {
             assertThat(o.err().strip().lines()).hasSize(1);
             assertThat(page).doesNotExist();
         }
+        // an output that is a directory is refused before the run, naming the flag, not a temporary file
+        Outcome o = fdr("view", "../examples/racy-counter.s", "-o", dir.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("fdr view: --output: cannot write '" + dir + "': it is a directory (expected a file name)\n");
     }
 }

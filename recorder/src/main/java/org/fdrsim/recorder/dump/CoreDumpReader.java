@@ -51,6 +51,17 @@ public final class CoreDumpReader {
         }
     }
 
+    /** Bytes {@link #startsAsDump} needs: a dump's magic. */
+    public static final int MAGIC_BYTES = DumpSections.MAGIC.length;
+
+    /**
+     * Whether {@code head} (a file's first {@link #MAGIC_BYTES} bytes) starts as a core dump does,
+     * so that a command taking a program can say it was given a dump.
+     */
+    public static boolean startsAsDump(byte[] head) {
+        return head.length >= MAGIC_BYTES && Arrays.equals(head, 0, MAGIC_BYTES, DumpSections.MAGIC, 0, MAGIC_BYTES);
+    }
+
     /** Reads a dump from memory; {@code fileName} only appears in messages. */
     public static CoreDump read(byte[] bytes, String fileName) throws DumpFormatException {
         try {
