@@ -49,6 +49,7 @@ final class DebugCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        List<String> lines = batchLines(); // a bad --batch file is refused before the dump is opened
         CoreDump dump = DumpLoader.load(start.file);
         DebugSession session;
         try {
@@ -68,14 +69,6 @@ final class DebugCommand implements Callable<Integer> {
         if (batch == null && commands.isEmpty()) {
             return interactive(cmds);
         }
-        List<String> lines = new ArrayList<>();
-        if (batch != null) {
-            try {
-                lines.addAll(Files.readAllLines(batch));
-            } catch (IOException e) {
-                throw new UserError("--batch: cannot read " + batch + ": " + e.getMessage(), e);
-            }
-        }
         lines.addAll(commands);
         int status = ExitCodes.OK;
         for (String line : lines) {
@@ -86,6 +79,23 @@ final class DebugCommand implements Callable<Integer> {
             status = cmds.execute(line);
         }
         return status;
+    }
+
+    /** The lines of the --batch file (none without one). */
+    private List<String> batchLines() {
+        List<String> lines = new ArrayList<>();
+        if (batch != null) {
+            if (Files.isDirectory(batch)) {
+                throw new UserError("--batch: cannot read '" + batch + "': it is a directory (expected a file of debugger commands)");
+            }
+            try {
+                lines.addAll(Files.readAllLines(batch));
+            } catch (IOException e) {
+                throw new UserError("--batch: cannot read '" + batch + "': " + OutputPaths.reason(e)
+                        + " (expected a file of debugger commands)", e);
+            }
+        }
+        return lines;
     }
 
     private int interactive(DebugCommands cmds) {

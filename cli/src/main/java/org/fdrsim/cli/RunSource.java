@@ -29,6 +29,9 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
             throw new UserError("a dump fixes the machine and seed: drop --cpus, --seed, --config and --set (or view "
                     + "the program, PROGRAM.s, instead)");
         }
+        if (Files.isDirectory(file)) {
+            throw new UserError("cannot read '" + file + "': it is a directory (expected a core dump, or an assembly program named *.s)");
+        }
         byte[] bytes;
         CoreDump dump;
         try {
@@ -37,7 +40,8 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
         } catch (DumpFormatException e) {
             throw new UserError(e.getMessage() + " (expected a core dump, or an assembly program named *.s)", e);
         } catch (IOException e) {
-            throw new UserError("cannot read '" + file + "': " + e.getMessage(), e);
+            throw new UserError("cannot read '" + file + "': " + OutputPaths.reason(e)
+                    + " (expected a core dump, or an assembly program named *.s)", e);
         }
         return new RunSource(dump.program(), config(dump), bytes);
     }

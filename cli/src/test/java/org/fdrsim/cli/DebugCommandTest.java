@@ -57,6 +57,13 @@ class DebugCommandTest {
         assertThat(o.status()).as(o.err()).isZero();
         assertThat(o.out()).contains("breakpoint 1\ncpu 1 ic 5 pc 5  <loop>  ld r6, 0(r2)")
                 .contains("1  break loop (pc 5) cpu 1  hits 1");
+        // a batch file that cannot be read: one line, before the dump is opened (nothing on stdout)
+        Path missing = dir.resolve("missing.txt");
+        o = fdr("debug", dump, "--batch", missing.toString());
+        assertThat(o.status()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err()).isEqualTo("fdr debug: --batch: cannot read '" + missing
+                + "': no such file or directory (expected a file of debugger commands)\n");
     }
 
     @Test

@@ -130,5 +130,9 @@ class ViewCommandTest {
         Outcome o = fdr("view", "../examples/racy-counter.s", "-o", dir.toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("fdr view: --output: cannot write '" + dir + "': it is a directory (expected a file name)\n");
+        Path missing = dir.resolve("missing.fdr");
+        o = fdr("view", missing.toString(), "-o", page.toString());
+        assertThat(o.err()).isEqualTo("fdr view: cannot read '" + missing
+                + "': no such file or directory (expected a core dump, or an assembly program named *.s)\n");
     }
 }
