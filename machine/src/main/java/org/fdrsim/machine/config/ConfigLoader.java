@@ -11,7 +11,10 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -66,7 +69,12 @@ public final class ConfigLoader {
         } catch (JsonProcessingException e) {
             throw new ConfigException(file + where(e) + ": " + syntax(e), e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read configuration '" + file + "': " + e.getMessage(), e);
+            String why = e instanceof NoSuchFileException ? "no such file"
+                    : e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof CharacterCodingException ? "not valid UTF-8"
+                    : e.getMessage();
+            throw new ConfigException("cannot read configuration '" + file + "': " + why
+                    + " (expected a YAML or JSON file, e.g. one written by 'fdr config')", e);
         }
         if (node == null || node.isMissingNode() || node.isNull()) {
             return this; // an empty file changes nothing

@@ -73,4 +73,16 @@ class ConfigMessagesTest {
         ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.fdr1().file(dir));
         assertThat(e.getMessage()).contains("it is a directory");
     }
+
+    @Test
+    void aMissingOrNonUtf8FileIsNamedWithTheReason() throws Exception {
+        Path missing = dir.resolve("missing.yaml");
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.fdr1().file(missing));
+        assertThat(e.getMessage()).isEqualTo("cannot read configuration '" + missing
+                + "': no such file (expected a YAML or JSON file, e.g. one written by 'fdr config')");
+        Path latin1 = dir.resolve("latin1.yaml");
+        Files.write(latin1, new byte[] {'c', 'p', 'u', 's', ':', ' ', (byte) 0xe9});
+        e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.fdr1().file(latin1));
+        assertThat(e.getMessage()).startsWith("cannot read configuration '" + latin1 + "': not valid UTF-8 (expected");
+    }
 }
