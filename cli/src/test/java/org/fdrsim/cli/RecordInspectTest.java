@@ -89,6 +89,11 @@ class RecordInspectTest {
         o = fdr("inspect", dir.resolve("missing.fdr").toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("no such file");
+
+        o = fdr("inspect", dir.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("fdr inspect: " + dir + ": it is a directory, expected a core dump file"
+                + " (e.g. one 'fdr record -o' wrote)\n");
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.fdrsim.recorder.dump;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +43,9 @@ public final class CoreDumpReader {
      */
     public static CoreDump read(Path path) throws DumpFormatException {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+        if (Files.isDirectory(path)) {
+            throw new DumpFormatException(path + ": it is a directory, expected a core dump file (e.g. one 'fdr record -o' wrote)", null);
+        }
         try (DumpSource source = DumpSource.open(path)) {
             return new CoreDumpReader(source, name).dump();
         } catch (NoSuchFileException e) {
