@@ -1,6 +1,7 @@
 package org.fdrsim.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,19 +84,11 @@ final class DebugCommand implements Callable<Integer> {
 
     /** The lines of the --batch file (none without one). */
     private List<String> batchLines() {
-        List<String> lines = new ArrayList<>();
-        if (batch != null) {
-            if (Files.isDirectory(batch)) {
-                throw new UserError("--batch: cannot read '" + batch + "': it is a directory (expected a file of debugger commands)");
-            }
-            try {
-                lines.addAll(Files.readAllLines(batch));
-            } catch (IOException e) {
-                throw new UserError("--batch: cannot read '" + batch + "': " + OutputPaths.reason(e)
-                        + " (expected a file of debugger commands)", e);
-            }
+        if (batch == null) {
+            return new ArrayList<>();
         }
-        return lines;
+        byte[] text = InputFiles.bytes(batch, "--batch: cannot read ", "a file of debugger commands");
+        return new ArrayList<>(new String(text, StandardCharsets.UTF_8).lines().toList());
     }
 
     private int interactive(DebugCommands cmds) {

@@ -83,7 +83,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         ProgramImage program = ProgramLoader.load(file);
         OutputPaths.file("--output", output);
-        byte[] input = ConsoleInputFile.read(config.devices().consoleInput(), System.in);
+        byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
         Simulation run;
         try {
             run = Simulation.prepare(program, config, new Console(input, new LabelledOutput(main.out,

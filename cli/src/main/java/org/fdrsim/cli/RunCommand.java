@@ -144,7 +144,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private byte[] readInput(String configured) {
-        return ConsoleInputFile.read(input != null ? input.toString() : configured, System.in);
+        return InputFiles.consoleInput(input != null ? input.toString() : configured, System.in);
     }
 
     private static String perCpu(long[] counts) {

@@ -29,26 +29,19 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
             throw new UserError("a dump fixes the machine and seed: drop --cpus, --seed, --config and --set (or view "
                     + "the program, PROGRAM.s, instead)");
         }
-        if (Files.isDirectory(file)) {
-            throw new UserError("cannot read '" + file + "': it is a directory (expected a core dump, or an assembly program named *.s)");
-        }
-        byte[] bytes;
+        byte[] bytes = InputFiles.bytes(file, "cannot read ", "a core dump, or an assembly program named *.s");
         CoreDump dump;
         try {
-            bytes = Files.readAllBytes(file);
             dump = CoreDumpReader.read(file);
         } catch (DumpFormatException e) {
             throw new UserError(e.getMessage() + " (expected a core dump, or an assembly program named *.s)", e);
-        } catch (IOException e) {
-            throw new UserError("cannot read '" + file + "': " + OutputPaths.reason(e)
-                    + " (expected a core dump, or an assembly program named *.s)", e);
         }
         return new RunSource(dump.program(), config(dump), bytes);
     }
 
     /** Records the run; for a dump, checks the re-execution reproduced it. */
     RecordedRuns.Run run() {
-        byte[] input = ConsoleInputFile.read(config.devices().consoleInput(), System.in);
+        byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
         RecordedRuns.Run run = RecordedRuns.run(program, config, new Console(input, java.io.OutputStream.nullOutputStream()), true);
         if (expectedDump != null
                 && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
