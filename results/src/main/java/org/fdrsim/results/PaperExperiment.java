@@ -32,6 +32,7 @@ public final class PaperExperiment {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
             }
             workloads.forEach(WorkloadRegistry::checkScalable);
+            OwnSettings.refuseAll(settings);
         }
 
         public static List<String> paperWorkloads() {

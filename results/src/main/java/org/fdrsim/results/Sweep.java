@@ -54,6 +54,26 @@ public final class Sweep {
             if (params.isEmpty()) {
                 throw new IllegalArgumentException("a sweep needs at least one --param path=v1,v2,...");
             }
+            OwnSettings.refuseAll(settings);
+            List<String> swept = new ArrayList<>();
+            for (Param p : params) {
+                if (swept.contains(p.path())) {
+                    throw new IllegalArgumentException("--param " + p.path() + " is given twice; give all its values in one"
+                            + " list, e.g. --param " + p.path() + "=v1,v2,v3");
+                }
+                swept.add(p.path());
+                if (!p.path().equals(OwnSettings.SEED)) {
+                    OwnSettings.refuse("--param", p.path());
+                } else {
+                    for (String v : p.values()) {
+                        try {
+                            Long.parseLong(v);
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("--param seed: '" + v + "' is not a whole number");
+                        }
+                    }
+                }
+            }
         }
 
         long effectiveWork() {
@@ -104,10 +124,13 @@ public final class Sweep {
         List<String> settings = new ArrayList<>(Scale.parse(spec.scale()).settings());
         settings.addAll(spec.settings());
         point.assignments().forEach((k, v) -> settings.add(k + "=" + v));
+        // a swept seed is the point's first seed (the runs take it and the next ones), as --seed is the sweep's
+        String sweptSeed = point.assignments().get(OwnSettings.SEED);
+        long base = sweptSeed != null ? Long.parseLong(sweptSeed) : spec.baseSeed();
         List<RunSpec> runs = new ArrayList<>();
         for (int r = 0; r < spec.runs(); r++) {
-            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), spec.baseSeed() + r, false, false, settings));
-            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), spec.baseSeed() + r, true, false, settings));
+            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), base + r, false, false, settings));
+            runs.add(new RunSpec(spec.workload(), spec.effectiveWork(), base + r, true, false, settings));
         }
         return runs;
     }

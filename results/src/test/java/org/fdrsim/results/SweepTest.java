@@ -59,6 +59,34 @@ class SweepTest {
     }
 
     @Test
+    void settingsTheRunsSetThemselvesAreRefusedAndASweptSeedIsEachPointsFirstSeed() {
+        List<Sweep.Param> cpus = List.of(Sweep.Param.parse("cpus=2,4"));
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of("recorder.enabled=true"), cpus))
+                .hasMessage("--set recorder.enabled: every run is made both without and with the recorder; drop it");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(" seed = 7"), cpus))
+                .hasMessageStartingWith("--set seed: each run's seed comes from --seed S (the first) and --runs N");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(),
+                List.of(Sweep.Param.parse("recorder.enabled=true,false")))).hasMessageStartingWith("--param recorder.enabled:");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(),
+                List.of(Sweep.Param.parse("cpus=2,4"), Sweep.Param.parse("cpus=8"))))
+                .hasMessage("--param cpus is given twice; give all its values in one list, e.g. --param cpus=v1,v2,v3");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("seed=1,x"))))
+                .hasMessage("--param seed: 'x' is not a whole number");
+        // --param seed=3,10 with --runs 2: the points' runs take seeds 3, 4 and 10, 11 (--seed 1 is not used)
+        Sweep.Spec seeds = new Sweep.Spec("oltp", "tiny", 0, 2, 1, List.of(), List.of(Sweep.Param.parse("seed=3,10")));
+        List<Long> used = new ArrayList<>();
+        for (Sweep.Point p : Sweep.points(seeds)) {
+            for (RunSpec r : Sweep.plan(seeds, p)) {
+                used.add(r.seed());
+            }
+        }
+        assertThat(used).containsExactly(3L, 3L, 4L, 4L, 10L, 10L, 11L, 11L);
+        // the experiment's --set is checked the same way
+        assertThatThrownBy(() -> new PaperExperiment.Options("tiny", 1, 1, List.of("recorder.enabled=false"), List.of("oltp")))
+                .hasMessageStartingWith("--set recorder.enabled:");
+    }
+
+    @Test
     void badParametersAreOneLineErrors() {
         assertThatThrownBy(() -> Sweep.Param.parse("cpus")).hasMessageContaining("expected path=v1,v2");
         Sweep.Spec bad = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("caches.l3.sizeKB=1")));
