@@ -3,11 +3,12 @@
 # run (seed 1, devices on, no periodic checkpoint, so the whole run is one replay interval) and
 # count, in its replay, the iterations of the kernel's three spin loops and the scheduler's entries
 # (fdr debug's 'count calls LABEL': arrivals at the label). Each spin iteration is two instructions
-# (swap, bne). Prints one line per proxy and processor count. Run from the repository's root:
-#   docs/results/kernel-spin/spin-counts.sh cli/target/fdr.jar 2 4
+# (swap, bne). Prints one line per proxy and processor count, with why the recorded run stopped.
+# Run from the repository's root:
+#   docs/results/kernel-spin/spin-counts.sh cli/target/fdr.jar 1 2 4 8
 set -euo pipefail
 jar=$1; shift
-cpus=("${@:-4}")
+cpus=("$@")
 [ ${#cpus[@]} -gt 0 ] || cpus=(4)
 root=$(pwd)
 tmp=$(mktemp -d)
@@ -28,9 +29,11 @@ for spec in oltp:TXNS:120:0 jbb:TXNS:600:0 web:NPACKETS:256:2000 dynweb:NPACKETS
       --checkpoint-interval off -o "$tmp/run.fdr")
     ins=$(sed -n 's/^instructions: \([0-9]*\) in all.*/\1/p' <<<"$out")
     cyc=$(sed -n 's/.*; cycles: \([0-9]*\)$/\1/p' <<<"$out")
+    # why the run stopped: all processors halted, or (a run that never ends) its logs filled the reserved memory
+    stop=$(sed -n 's/^stopped: \([^:]*\).*/\1/p' <<<"$out" | tr ' ' '-')
     counts=$(fdr debug "$tmp/run.fdr" -ex 'count calls k_sched_spin' -ex 'count calls k_enq_spin' \
       -ex 'count calls k_dev_spin' -ex 'count calls k_schedule' -ex 'count calls k_irq_timer' \
       | sed -n 's/^calls \([a-z_]*\): \([0-9]*\)$/\1=\2/p' | tr '\n' ' ')
-    echo "$w cpus=$c instructions=$ins cycles=$cyc $counts"
+    echo "$w cpus=$c stop=$stop instructions=$ins cycles=$cyc $counts"
   done
 done

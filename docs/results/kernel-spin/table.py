@@ -17,13 +17,14 @@ def read(name):
         if not f:
             continue
         d = dict(kv.split("=") for kv in f[1:])
-        rows[(f[0], int(d["cpus"]))] = {k: int(v) for k, v in d.items()}
+        rows[(f[0], int(d["cpus"]))] = {k: (v if k == "stop" else int(v)) for k, v in d.items()}
     return rows
 
 
 shipped, ttas = read("counts-shipped.txt"), read("counts-ttas.txt")
 columns = ["proxy", "kernel", "cpus", "cycles", "cycles / 1 cpu's", "instructions", "spin-loop share of instructions",
-           "scheduler entries", "timer interrupts"]
+           "scheduler entries", "timer interrupts", "the run"]
+ENDS = {"all-processors-halted": "done", "reserved-log-memory-full": "stopped unfinished: logs filled the reserved memory"}
 print("| " + " | ".join(columns) + " |")
 print("|" + "---|" * len(columns))
 for proxy in ["oltp", "jbb", "web", "dynweb"]:
@@ -33,6 +34,8 @@ for proxy in ["oltp", "jbb", "web", "dynweb"]:
             r = rows[(proxy, cpus)]
             # a shipped iteration is swap + bne; a TTAS iteration counted at its ld is ld + bne
             share = 2 * sum(r[s] for s in SPINS) / r["instructions"]
-            ratio = f"{r['cycles'] / one['cycles']:.2f}x" if one else "-"
+            ratio = f"{r['cycles'] / one['cycles']:,.2f}x" if one else "-"
+            if r["stop"] != "all-processors-halted":
+                ratio = "> " + ratio  # it stopped before its work was done
             print(f"| {proxy} | {kernel} | {cpus} | {r['cycles']:,} | {ratio} | {r['instructions']:,} | {100 * share:.1f}% "
-                  f"| {r['k_schedule']:,} | {r['k_irq_timer']:,} |")
+                  f"| {r['k_schedule']:,} | {r['k_irq_timer']:,} | {ENDS.get(r['stop'], r['stop'])} |")
