@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.results.KernelScaling;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
@@ -88,17 +89,24 @@ final class ExperimentCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
+            try {
+                int cpus = PaperExperiment.recordedConfig(o).cpus(); // a bad --set fails here
+                if (o.workloads().stream().anyMatch(w -> KernelScaling.beyond(w, cpus))) {
+                    main.err.println(KernelScaling.note(cpus));
+                }
+            } catch (ConfigException | IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            }
             if (emitSlurm != null) {
                 OutputPaths.directory("--emit-slurm", emitSlurm);
                 try {
-                    PaperExperiment.recordedConfig(o); // a bad --set fails here
                     ExperimentDirs.claim(emitSlurm, o);
                     SweepReport.SlurmJob job = slurm.job();
                     int n = PaperSlurm.write(new Outputs(emitSlurm), o, job);
                     main.out.printf("%d runs; submit with: sbatch %s%n", n,
                             SlurmQuoting.shell(emitSlurm.resolve(PaperSlurm.SCRIPT).toString()));
                     main.out.println("then: " + job.command() + " experiment merge " + SlurmQuoting.shell(emitSlurm.toString()));
-                } catch (ConfigException | IllegalArgumentException e) {
+                } catch (IllegalArgumentException e) {
                     throw new UserError(e.getMessage(), e);
                 }
                 return ExitCodes.OK;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.results.KernelScaling;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Progress;
@@ -74,6 +75,10 @@ final class SweepCommand implements Callable<Integer> {
         OutputPaths.directory(emitSlurm != null ? "--emit-slurm" : "--output", emitSlurm != null ? emitSlurm : output);
         try {
             Sweep.validate(spec);
+            int cpus = Sweep.maxCpus(spec);
+            if (KernelScaling.beyond(spec.workload(), cpus)) {
+                main.err.println(KernelScaling.note(cpus));
+            }
             if (emitSlurm != null) {
                 SweepReport.SlurmJob job = slurm.job();
                 SweepReport.writeSlurm(new Outputs(emitSlurm), spec, job);

@@ -47,6 +47,23 @@ class ExperimentCommandsTest {
     }
 
     @Test
+    void theCommercialProxiesPastFourProcessorsGetANoteOnTheirKernel(@TempDir Path dir) {
+        String note = "note: on 8 processors the commercial proxies measure their small kernel more than themselves";
+        Outcome sweep = fdr("sweep", "--workload", "oltp", "--scale", "tiny", "--runs", "1", "--param", "cpus=4,8",
+                "--emit-slurm", dir.resolve("s").toString());
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        assertThat(sweep.err()).startsWith(note).contains("The kernel's spin locks, measured").hasLineCount(1);
+        Outcome paper = fdr("experiment", "paper", "--scale", "tiny", "--runs", "1", "--set", "cpus=8",
+                "--emit-slurm", dir.resolve("p").toString());
+        assertThat(paper.err()).startsWith(note);
+        // four processors, or a workload without the kernel: nothing to say
+        assertThat(fdr("sweep", "--workload", "oltp", "--scale", "tiny", "--runs", "1", "--param", "cpus=2,4",
+                "--emit-slurm", dir.resolve("s4").toString()).err()).isEmpty();
+        assertThat(fdr("sweep", "--workload", "random-tester", "--scale", "tiny", "--runs", "1", "--param", "cpus=8",
+                "--emit-slurm", dir.resolve("r").toString()).err()).isEmpty();
+    }
+
+    @Test
     void aSlurmSweepRunPointByPointAndMergedEqualsTheLocalSweep(@TempDir Path dir) throws IOException {
         String[] common = {"--workload", "random-tester", "--scale", "tiny", "--runs", "1",
             "--param", "caches.l2.sizeKB=256,1024"};

@@ -144,6 +144,15 @@ public final class Sweep {
         }
     }
 
+    /** The most processors any point runs on. */
+    public static int maxCpus(Spec spec) throws ConfigException {
+        int most = 0;
+        for (Point p : points(spec)) {
+            most = Math.max(most, Runner.config(plan(spec, p).get(0)).cpus());
+        }
+        return most;
+    }
+
     /** All points locally, every run of every point on one pool. */
     public static Result runLocal(Spec spec, int threads, Progress progress) throws ConfigException {
         validate(spec);
