@@ -62,7 +62,7 @@ final class RecordCommand implements Callable<Integer> {
                 String interval = checkpointInterval.strip();
                 if (interval.matches("[0-9]+")) {
                     main.err.println("note: --checkpoint-interval " + interval + ": a bare number counts processor"
-                            + " cycles; read as '" + interval + " cycles' (FDR1's times are '1/3 s', '10 us', '1 s')");
+                            + " cycles; read as '" + interval + " cycles' " + ConfigLoader.FDR1_TIMES);
                     interval += " cycles";
                 }
                 config = new ConfigLoader(config).set("checkpoint.interval", interval).build();

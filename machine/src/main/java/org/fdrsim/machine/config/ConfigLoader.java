@@ -11,16 +11,14 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.fdrsim.cpu.files.ReadProblem;
 
 /**
  * Builds a {@link MachineConfig}: the FDR1 defaults, then a YAML or JSON file (any subset of
@@ -28,6 +26,8 @@ import java.util.regex.Pattern;
  * problem is reported as one line naming the setting and what was expected.
  */
 public final class ConfigLoader {
+    /** What the old cycle counts' notes say a time looks like (FDR1's checkpoint times). */
+    public static final String FDR1_TIMES = "(FDR1's times are '1/3 s', '10 us', '1 s')";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
                     .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)) // a key given twice is a mistake
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -69,11 +69,7 @@ public final class ConfigLoader {
         } catch (JsonProcessingException e) {
             throw new ConfigException(file + where(e) + ": " + syntax(e), e);
         } catch (IOException e) {
-            String why = e instanceof NoSuchFileException ? "no such file"
-                    : e instanceof AccessDeniedException ? "permission denied"
-                    : e instanceof CharacterCodingException ? "not valid UTF-8"
-                    : e.getMessage();
-            throw new ConfigException("cannot read configuration '" + file + "': " + why
+            throw new ConfigException("cannot read configuration '" + file + "': " + ReadProblem.of(e)
                     + " (expected a YAML or JSON file, e.g. one written by 'fdr config')", e);
         }
         if (node == null || node.isMissingNode() || node.isNull()) {
@@ -158,7 +154,7 @@ public final class ConfigLoader {
         }
         String now = value + " cycles";
         String note = "note: " + oldPath + ": " + value + " (old name) counts processor cycles; read as "
-                + CYCLE_NAMES.get(oldPath) + ": '" + now + "' (FDR1's times are '1/3 s', '10 us', '1 s')";
+                + CYCLE_NAMES.get(oldPath) + ": '" + now + "' " + FDR1_TIMES;
         if (!notes.contains(note)) {
             notes.add(note);
         }

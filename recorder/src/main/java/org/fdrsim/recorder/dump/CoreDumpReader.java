@@ -90,8 +90,8 @@ public final class CoreDumpReader {
         if (length == 0) {
             throw new DumpFormatException(file + ": not a core dump (empty file)", "header");
         }
-        int magic = DumpSections.MAGIC.length;
-        if (length < magic || !Arrays.equals(bytesAt(0, magic), DumpSections.MAGIC)) {
+        int magic = MAGIC_BYTES;
+        if (length < magic || !startsAsDump(bytesAt(0, magic))) {
             throw new DumpFormatException(file + ": not a core dump (no FDRDUMP magic at the start)", "header");
         }
         if (length < magic + 4) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.files.ReadProblem;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.program.Code;
 import org.fdrsim.cpu.program.DataSegment;
@@ -38,7 +39,7 @@ public final class Assembler {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new AssemblyException(new SourceLocation(name, 0, 0), "cannot read the program: "
-                    + SourceReader.describe(e) + ", expected a readable UTF-8 text file", e);
+                    + ReadProblem.of(e) + ", expected a readable UTF-8 text file", e);
         }
         Path fileName = file.getFileName();
         return assemble(name, fileName == null ? name : fileName.toString(), text, IncludeResolver.fileSystem());

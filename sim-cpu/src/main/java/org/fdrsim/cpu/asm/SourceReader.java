@@ -1,10 +1,10 @@
 package org.fdrsim.cpu.asm;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.files.ReadProblem;
 
 /**
  * Reads the main file and, textually, every file it includes, into one list of
@@ -72,23 +72,12 @@ final class SourceReader {
             text = null;
         } catch (IOException e) {
             throw new AssemblyException(inc.where(), "cannot read include file '" + inc.file() + "' (" + name + "): "
-                    + describe(e) + ", expected a readable UTF-8 text file", e);
+                    + ReadProblem.of(e) + ", expected a readable UTF-8 text file", e);
         }
         if (text == null) {
             throw new AssemblyException(inc.where(), "include file '" + inc.file() + "' not found (looked for " + name
                     + "), expected a path relative to the including file");
         }
         return text;
-    }
-
-    /** A short reason for a failed read, without exception class names. */
-    static String describe(IOException e) {
-        if (e instanceof CharacterCodingException) {
-            return "not valid UTF-8";
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 }
