@@ -45,7 +45,8 @@ public record CheckpointConfig(String interval, String quiesce, int retained, St
      * the times are checked only when the clocks are valid (their own problems are reported).
      */
     public List<String> problems(double cpuGHz, double systemGHz) {
-        boolean clocks = cpuGHz > 0 && systemGHz > 0;
+        // an infinite clock (YAML's 1e400) is its own problem, and no time converts at it
+        boolean clocks = cpuGHz > 0 && systemGHz > 0 && Double.isFinite(cpuGHz) && Double.isFinite(systemGHz);
         List<String> problems = new ArrayList<>();
         if (clocks) {
             time(problems, "checkpoint.interval", interval, false, cpuGHz, systemGHz);

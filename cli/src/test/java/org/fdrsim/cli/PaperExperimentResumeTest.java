@@ -42,7 +42,7 @@ class PaperExperimentResumeTest {
         assertThat(damaged.status()).isEqualTo(2);
         assertThat(damaged.err().lines().filter(l -> l.startsWith("fdr experiment paper: ")).toList()).containsExactly(
                 "fdr experiment paper: cannot read finished run '" + cut + "' (delete it to run it again): "
-                        + "Missing creator property 'arcs' (index 19) (at arcs)");
+                        + "arcs: missing, expected a value");
     }
 
     @Test

@@ -5,12 +5,15 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fdrsim.cpu.files.ReadProblem;
 import org.fdrsim.cpu.text.OneLine;
+import org.fdrsim.machine.config.MappingProblem;
 
 /**
  * Reads back the JSON files fdrsim wrote earlier: finished runs, sweep shards and specs, an
@@ -34,39 +37,44 @@ public final class KeptJson {
      * The {@code type} written to {@code file}.
      *
      * @throws IOException if it cannot be read, or does not hold a whole {@code type}; the message
-     *     is one line saying what is wrong with it (Jackson's, without its location lines, and with
-     *     any control character of the file's that it quotes escaped)
+     *     is one line saying what is wrong with it and where ({@link MappingProblem}), with any
+     *     control character of the file's that it quotes escaped
      */
     public static <T> T read(Path file, Class<T> type) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text;
         try {
-            return STRICT.readValue(text, type);
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException(ReadProblem.of(e), e); // "not valid UTF-8", not "Input length = 1"
+        }
+        JsonNode tree;
+        try {
+            tree = STRICT.readTree(text);
+        } catch (JsonMappingException e) { // text after the value
+            throw new IOException(OneLine.escape(MappingProblem.describe(e, null)), e);
         } catch (JsonProcessingException e) {
-            throw new IOException(OneLine.escape(describe(e)), e); // Jackson quotes the file's text
+            throw new IOException(OneLine.escape("not valid JSON: " + syntax(e)), e); // Jackson quotes the file's text
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new IOException("empty, expected a JSON value written by fdrsim");
+        }
+        try {
+            return STRICT.treeToValue(tree, type);
+        } catch (JsonMappingException e) {
+            throw new IOException(OneLine.escape(MappingProblem.describe(e, tree)), e);
+        } catch (JsonProcessingException e) {
+            throw new IOException(OneLine.escape(syntax(e)), e);
         }
     }
 
-    /** Jackson's first line without the setting it names, and where in the file: "... (at logs.memoryRace)". */
-    private static String describe(JsonProcessingException e) {
+    /**
+     * Jackson's first line, its "[Source: ...; line: L, column: C]" (which names a feature in
+     * backquotes; the caller names the file) said as "line L, column C".
+     */
+    private static String syntax(JsonProcessingException e) {
         String what = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        what = what.lines().findFirst().orElse("");
-        int setting = what.indexOf("; `DeserializationFeature");
-        if (setting >= 0) {
-            what = what.substring(0, setting);
-        }
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            StringBuilder at = new StringBuilder();
-            for (JsonMappingException.Reference r : m.getPath()) {
-                if (r.getFieldName() != null) {
-                    at.append(at.length() == 0 ? "" : ".").append(r.getFieldName());
-                } else if (r.getIndex() >= 0) {
-                    at.append('[').append(r.getIndex()).append(']');
-                }
-            }
-            if (at.length() > 0) {
-                what += " (at " + at + ")";
-            }
-        }
-        return what;
+        return what.lines().findFirst().orElse("")
+                .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
+                .replaceAll(" ?\\[Source: [^\\]]*\\]", "");
     }
 }

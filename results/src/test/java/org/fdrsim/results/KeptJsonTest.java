@@ -55,7 +55,40 @@ class KeptJsonTest {
         extra.put("extra", 1);
         assertRefused(extra, "extra");
         assertThatThrownBy(() -> KeptJson.read(write(Outputs.toJson(RUN) + " {}"), Measurement.class))
-                .isInstanceOf(IOException.class).hasMessageContaining("Trailing token");
+                .isInstanceOf(IOException.class).hasMessage("more text after the end of the value, expected one value");
+    }
+
+    /** A value of the wrong kind, said in fdrsim's words (once Jackson's: type names in backquotes, token names). */
+    @Test
+    void aValueOfTheWrongKindIsSaidInFdrsimsWords() throws IOException {
+        ObjectNode text = tree();
+        text.put("cpus", "four");
+        assertMessage(text, "cpus: expected a whole number, got 'four'");
+        ObjectNode big = tree();
+        big.put("cpus", 99_999_999_999L);
+        assertMessage(big, "cpus: expected a whole number from -2147483648 to 2147483647, got 99999999999");
+        ObjectNode list = tree();
+        list.putArray("workload").add("oltp");
+        assertMessage(list, "workload: expected text, got a list");
+        ObjectNode logs = tree();
+        logs.put("logs", 7);
+        assertMessage(logs, "logs: expected a mapping, got 7");
+        ObjectNode missing = tree();
+        missing.remove("arcs");
+        assertMessage(missing, "arcs: missing, expected a value");
+        assertThatThrownBy(() -> KeptJson.read(write("{\"workload\": "), Measurement.class))
+                .hasMessageStartingWith("not valid JSON: ").hasMessageNotContaining("Source");
+        // Jackson's "[Source: REDACTED (`StreamReadFeature...` disabled); line: 1, column: 1]" (the fuzzer's finding)
+        assertThatThrownBy(() -> KeptJson.read(write("{]"), Measurement.class)).hasMessage(
+                "not valid JSON: Unexpected close marker ']': expected '}' (for Object starting at line 1, column 1)");
+        assertThatThrownBy(() -> KeptJson.read(write(""), Measurement.class)).hasMessageStartingWith("empty");
+        Path latin1 = Files.write(dir.resolve("latin1.json"), new byte[] {'{', (byte) 0xe9, '}'});
+        assertThatThrownBy(() -> KeptJson.read(latin1, Measurement.class)).hasMessage("not valid UTF-8");
+    }
+
+    private void assertMessage(JsonNode json, String message) throws IOException {
+        Path f = write(json.toString());
+        assertThatThrownBy(() -> KeptJson.read(f, Measurement.class)).isInstanceOf(IOException.class).hasMessage(message);
     }
 
     @Test
@@ -69,7 +102,7 @@ class KeptJsonTest {
         Files.writeString(store.file(spec), cut.toString());
         assertThatThrownBy(() -> store.load(spec)).isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("cannot read finished run '" + store.file(spec) + "' (delete it to run it again)")
-                .hasMessageContaining("'arcs'").hasMessageNotContaining("\n");
+                .hasMessageContaining("arcs: missing").hasMessageNotContaining("\n");
     }
 
     private void assertRefused(JsonNode json, String where) throws IOException {

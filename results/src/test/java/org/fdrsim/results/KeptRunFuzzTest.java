@@ -7,6 +7,7 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +35,9 @@ class KeptRunFuzzTest {
     private static final PaperExperiment.Options OPTIONS = new PaperExperiment.Options("tiny", 1, 1, List.of(),
             List.of("oltp"));
     private static final List<RunSpec> PLAN = PaperExperiment.plan(OPTIONS);
+    /** Jackson's quoting, type and token names: a refusal says what is wrong without them. */
+    private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Cannot deserialize",
+            "Cannot construct", "java.lang", "Input length");
     private static final Path SOUND = Path.of("src", "test", "resources", "org", "fdrsim", "results", "kept-runs");
 
     @FuzzTest(maxDuration = "10m")
@@ -62,6 +66,12 @@ class KeptRunFuzzTest {
                 } catch (UncheckedIOException e) {
                     assertThat(e.getMessage()).contains(store.file(spec).toString())
                             .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+                    String text = new String(input, StandardCharsets.UTF_8);
+                    for (String jackson : JACKSON_WORDS) { // said in fdrsim's words, unless it quotes the file's
+                        if (!text.contains(jackson)) {
+                            assertThat(e.getMessage()).doesNotContain(jackson);
+                        }
+                    }
                     return;
                 }
             }

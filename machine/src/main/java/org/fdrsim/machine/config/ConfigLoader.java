@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -125,14 +124,23 @@ public final class ConfigLoader {
             throw new ConfigException("--set " + path + ": is a group of settings, expected one of "
                     + fieldNames(old).stream().map(f -> path + "." + f).toList());
         }
+        if (value.isEmpty() && !old.isTextual()) {
+            throw new ConfigException("--set " + path + ": no value after '=', expected one such as " + path + "="
+                    + old.asText());
+        }
         JsonNode parsed;
         try {
             parsed = YAML.readTree(value.isEmpty() ? "''" : value);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("--set " + path + ": cannot read value '" + value + "'", e);
+            throw new ConfigException("--set " + path + ": cannot read value '" + value + "', expected one such as "
+                    + path + "=" + old.asText(), e);
         }
         if (parsed != null && parsed.isNull()) {
             throw noValue("--set " + path);
+        }
+        if (parsed != null && parsed.isContainerNode()) {
+            throw new ConfigException("--set " + path + " expects a single value, got a "
+                    + (parsed.isArray() ? "list" : "mapping") + " ('" + value + "')");
         }
         node.set(last, parsed == null || parsed.isMissingNode() ? YAML.getNodeFactory().textNode(value) : parsed);
         return this;
@@ -176,7 +184,7 @@ public final class ConfigLoader {
         try {
             config = YAML.treeToValue(tree, MachineConfig.class);
         } catch (JsonMappingException e) {
-            throw new ConfigException(describe(e), e);
+            throw new ConfigException("configuration: " + MappingProblem.describe(e, tree), e);
         } catch (JsonProcessingException e) {
             throw new ConfigException("configuration: " + firstLine(e.getOriginalMessage()), e);
         }
@@ -269,39 +277,6 @@ public final class ConfigLoader {
         List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    private static String describe(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                if (path.length() > 0) {
-                    path.append('.');
-                }
-                path.append(r.getFieldName());
-            }
-        }
-        String what = firstLine(e.getOriginalMessage());
-        Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
-        if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
-            what = "expected a whole number";
-        } else if (type == double.class || type == Double.class) {
-            what = "expected a number";
-        } else if (type == boolean.class || type == Boolean.class) {
-            what = "expected true or false";
-        }
-        return "configuration: " + path + ": " + what + got(e);
-    }
-
-    /** ", got 2.5" from the value Jackson could not convert, when it says which. */
-    private static String got(JsonMappingException e) {
-        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("value \\(([^)]*)\\)|from String \"([^\"]*)\"")
-                .matcher(m);
-        if (!v.find()) {
-            return "";
-        }
-        return ", got " + (v.group(1) != null ? v.group(1) : "'" + v.group(2) + "'");
     }
 
     /** ", line L, column C" of a syntax error in a file. */

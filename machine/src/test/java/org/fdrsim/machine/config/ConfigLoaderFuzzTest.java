@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * Coverage-guided fuzz target for the configuration loader: a YAML file, a JSON file or
  * {@code --set} assignments give a configuration or one {@link ConfigException} with a
- * one-line message, never another exception.
+ * one-line message in the configuration's words (none of Jackson's), never another exception.
  *
  * <p>Input: the first byte picks the form (0 YAML, 1 JSON, 2 {@code --set} lines; taken
  * modulo 3), the rest is the file or the assignments, one a line. Seeds and findings:
@@ -22,6 +22,21 @@ import java.util.List;
  */
 class ConfigLoaderFuzzTest {
     private static final Path DIR = tempDir();
+    /** Words of Jackson's own messages: its quoting, type and token names, features and range wording. */
+    private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Deserializ", "Coercion",
+            "com.fasterxml", "java.lang", "out of range of", "Cannot deserialize", "Cannot map", "Cannot coerce");
+
+    /**
+     * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
+     * word itself (a message may quote the value it refuses).
+     */
+    static void assertOwnWords(String message, String input) {
+        for (String word : JACKSON_WORDS) {
+            if (!input.contains(word)) {
+                assertThat(message).as("Jackson's words in a refusal").doesNotContain(word);
+            }
+        }
+    }
 
     @FuzzTest(maxDuration = "10m")
     void load(byte[] input) throws IOException {
@@ -36,6 +51,7 @@ class ConfigLoaderFuzzTest {
             assertThat(config.cpus()).isPositive();
         } catch (ConfigException e) {
             assertThat(e.getMessage()).isNotBlank().doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]"); // no line break of any kind
+            assertOwnWords(e.getMessage(), new String(body, StandardCharsets.UTF_8));
         }
     }
 

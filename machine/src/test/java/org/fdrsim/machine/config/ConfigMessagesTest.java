@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Configuration mistakes a new user makes, and the one line each gets. */
 class ConfigMessagesTest {
@@ -52,6 +55,31 @@ class ConfigMessagesTest {
         String m = fileError("recorder:\n  policy: fdr\n\n   x\n");
         assertThat(m).startsWith("configuration: recorder.policy must be 'fdr', 'all-arcs' or 'none'")
                 .endsWith("got 'fdr\\u000ax'");
+    }
+
+    /** Values that once reached the user as Jackson's own words, or as a number's parser failing. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        cpus=                               | --set cpus: no value after '=', expected one such as cpus=4
+        recorder.enabled=                   | --set recorder.enabled: no value after '=', expected one such as recorder.enabled=false
+        processor.clockGHz=.nan             | --set processor.clockGHz: cannot read value '.nan', expected one such as processor.clockGHz=4.0
+        recorder.policy=[fdr]               | --set recorder.policy expects a single value, got a list ('[fdr]')
+        cpus={a: 1}                         | --set cpus expects a single value, got a mapping ('{a: 1}')
+        cpus=2147483648                     | configuration: cpus: expected a whole number from -2147483648 to 2147483647, got 2147483648
+        seed=99999999999999999999           | configuration: seed: expected a whole number from -9223372036854775808 to 9223372036854775807, got 99999999999999999999
+        processor.clockGHz=1e400            | configuration: processor.clockGHz must be a positive number, got Infinity
+        """)
+    void aSetValueOfTheWrongShapeIsSaidInTheConfigurationsWords(String assignment, String message) {
+        ConfigException e = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.fdr1().set(List.of(assignment)).build());
+        assertThat(e).as("refused").isNotNull();
+        assertThat(e.getMessage()).isEqualTo(message);
+        ConfigLoaderFuzzTest.assertOwnWords(e.getMessage(), assignment);
+    }
+
+    @Test
+    void anEmptyValueStillClearsATextSetting() throws ConfigException {
+        assertThat(ConfigLoader.fdr1().set(List.of("devices.consoleInput=")).build().devices().consoleInput()).isEmpty();
     }
 
     @Test
