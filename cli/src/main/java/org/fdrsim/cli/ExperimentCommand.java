@@ -13,7 +13,6 @@ import org.fdrsim.results.Outputs;
 import org.fdrsim.results.PaperExperiment;
 import org.fdrsim.results.PaperReport;
 import org.fdrsim.results.PaperSlurm;
-import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Provenance;
 import org.fdrsim.results.RunStore;
 import org.fdrsim.results.SlurmQuoting;
@@ -82,6 +81,7 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             Main main = parent.main;
+            int threads = Jobs.threads(jobs);
             PaperExperiment.Options o;
             try {
                 o = new PaperExperiment.Options(scale, runs, seed, set,
@@ -116,8 +116,7 @@ final class ExperimentCommand implements Runnable {
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr experiment paper", output, main.err);
             try (CtrlC ctrlC = finished.saveOnCtrlC()) {
                 RunStore store = ExperimentDirs.claim(output, o);
-                PaperExperiment.Result r = PaperExperiment.run(o, Parallel.threads(jobs),
-                        finished, store);
+                PaperExperiment.Result r = PaperExperiment.run(o, threads, finished, store);
                 PaperReport.write(new Outputs(output), r, provenance(command(o)));
                 for (PaperExperiment.Finding f : r.findings()) {
                     main.out.printf("%-4s %s: %s%n", f.reproduced() == null ? "n/a" : f.reproduced() ? "yes" : "NO",

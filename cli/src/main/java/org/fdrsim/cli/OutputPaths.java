@@ -22,6 +22,9 @@ final class OutputPaths {
         if (file == null) {
             return;
         }
+        if (file.toString().isEmpty()) {
+            throw new UserError(flag + ": expected a file name, got an empty one");
+        }
         if (Files.isDirectory(file)) {
             throw refuse(flag, file, "it is a directory (expected a file name)");
         }
@@ -32,6 +35,9 @@ final class OutputPaths {
     static void directory(String flag, Path dir) {
         if (dir == null) {
             return;
+        }
+        if (dir.toString().isEmpty()) {
+            throw new UserError(flag + ": expected a directory name, got an empty one");
         }
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw refuse(flag, dir, "it exists and is not a directory");

@@ -10,7 +10,6 @@ import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.KernelScaling;
 import org.fdrsim.results.Outputs;
-import org.fdrsim.results.Parallel;
 import org.fdrsim.results.Progress;
 import org.fdrsim.results.SlurmQuoting;
 import org.fdrsim.results.Sweep;
@@ -46,7 +45,7 @@ final class SweepCommand implements Callable<Integer> {
     String scale = "default";
 
     @Option(names = "--work", paramLabel = "N", description = "The workload's work (transactions, requests, iterations) instead of the scale's.")
-    long work;
+    Long work;
 
     @Option(names = "--runs", paramLabel = "N", description = "Seeds per point (default 3).")
     int runs = 3;
@@ -71,6 +70,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        int threads = Jobs.threads(jobs);
         Sweep.Spec spec = spec();
         OutputPaths.directory(emitSlurm != null ? "--emit-slurm" : "--output", emitSlurm != null ? emitSlurm : output);
         try {
@@ -89,7 +89,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             FinishedRuns finished = new FinishedRuns(ConsoleProgress.create(), "fdr sweep", output, main.err);
             try (CtrlC ctrlC = finished.saveOnCtrlC()) {
-                Sweep.Result r = Sweep.runLocal(spec, Parallel.threads(jobs), finished);
+                Sweep.Result r = Sweep.runLocal(spec, threads, finished);
                 SweepReport.write(new Outputs(output), r);
             }
             main.out.println("report: " + output.resolve("report.md"));
@@ -105,7 +105,11 @@ final class SweepCommand implements Callable<Integer> {
             for (String p : params) {
                 ps.add(Sweep.Param.parse(p));
             }
-            return new Sweep.Spec(WorkloadRegistry.canonical(workload), scale, work, runs, seed, set, ps);
+            if (work != null && work < 1) {
+                throw new UserError("--work: expected 1 or more, got " + work + " (leave it out for the scale's work)");
+            }
+            return new Sweep.Spec(WorkloadRegistry.canonical(workload), scale, work == null ? 0 : work, runs, seed, set,
+                    ps);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
@@ -161,7 +165,7 @@ final class SweepCommand implements Callable<Integer> {
             try {
                 Sweep.Spec spec = SweepReport.readSpec(dir);
                 OutputPaths.directory("DIR", dir);
-                Sweep.Shard shard = Sweep.runPoint(spec, index, Parallel.threads(jobs), Progress.NONE);
+                Sweep.Shard shard = Sweep.runPoint(spec, index, Jobs.threads(jobs), Progress.NONE);
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());
                 AtomicFile.write(p, Outputs.toJson(shard).getBytes(java.nio.charset.StandardCharsets.UTF_8));

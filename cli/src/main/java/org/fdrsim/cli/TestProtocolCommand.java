@@ -75,7 +75,7 @@ final class TestProtocolCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
-        int n = Parallel.threads(jobs != null ? jobs : threads);
+        int n = Jobs.threads(jobs != null ? jobs : threads);
         long start = System.nanoTime(); // host time, for the speed line only
         List<Callable<Seeded>> tasks = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {

@@ -8,7 +8,6 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
-import org.fdrsim.results.Parallel;
 import org.fdrsim.results.RandomTesting;
 import org.fdrsim.workloads.WorkloadRegistry;
 import picocli.CommandLine.Command;
@@ -53,10 +52,7 @@ final class VerifyCommand implements Callable<Integer> {
         ProgramImage program = Workloads.load(workload);
         MachineConfig base = RecordedRuns.withRecorder(machine.build(), true);
         Integer asked = jobs != null ? jobs : threads;
-        int t = asked != null ? asked : Parallel.defaultThreads();
-        if (t < 1) {
-            throw new UserError("--jobs: expected 1 or more, got " + t);
-        }
+        int t = Jobs.threads(asked);
         RandomTesting.Outcome o;
         long start = System.nanoTime();
         try {

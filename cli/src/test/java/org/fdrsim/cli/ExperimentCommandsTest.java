@@ -94,6 +94,33 @@ class ExperimentCommandsTest {
         assertThat(s.status()).isEqualTo(2);
         assertThat(s.err().strip().lines()).hasSize(1);
         assertThat(s.err()).doesNotContain("\tat ");
+        // an empty list was an internal error (IndexOutOfBoundsException); a workload twice ran and reported it twice
+        Outcome none = fdr("experiment", "paper", "--scale", "tiny", "--workload", ",");
+        assertThat(none.status()).isEqualTo(2);
+        assertThat(none.err()).isEqualTo("fdr experiment paper: --workload: expected one or more of [oltp, jbb, web, dynweb]\n");
+        Outcome twice = fdr("experiment", "paper", "--scale", "tiny", "--workload", "oltp,jbb,commercial/oltp");
+        assertThat(twice.status()).isEqualTo(2);
+        assertThat(twice.err()).isEqualTo("fdr experiment paper: --workload: 'oltp' is given twice\n");
+    }
+
+    /** No worker count below 1, and no work below 1: once they were read as 1 and as the scale's work, unsaid. */
+    @Test
+    void zeroJobsOrZeroWorkAreRefusedNotQuietlyReplaced(@TempDir Path dir) {
+        String out = dir.resolve("s").toString();
+        String[][] asks = {
+            {"sweep", "--param", "cpus=2", "--scale", "tiny", "-j", "0", "-o", out},
+            {"sweep", "--param", "cpus=2", "--scale", "tiny", "--work", "0", "-o", out},
+            {"sweep", "--param", "cpus=2", "--scale", "tiny", "--work", "-1", "-o", out},
+            {"experiment", "paper", "--scale", "tiny", "--workload", "oltp", "-j", "-2", "-o", out},
+            {"test-protocol", "--seeds", "1", "-j", "0"},
+            {"verify", "--runs", "1", "-j", "0"},
+        };
+        for (String[] ask : asks) {
+            Outcome o = fdr(ask);
+            assertThat(o.status()).as(String.join(" ", ask)).isEqualTo(2);
+            assertThat(o.err()).as(String.join(" ", ask)).matches("fdr [a-z -]+: --(jobs|work): expected 1 or more, got -?\\d+.*\n");
+        }
+        assertThat(dir.resolve("s")).doesNotExist();
     }
 
     private static String[] concat(String[] a, String[] b) {

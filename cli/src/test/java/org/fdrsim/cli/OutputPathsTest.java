@@ -66,6 +66,22 @@ class OutputPathsTest {
                 "--emit-slurm", file.toString()), "--emit-slurm", "not a directory");
     }
 
+    /** An empty name (an unset shell variable, {@code -o "$OUT"}) once read as the working directory. */
+    @Test
+    void anEmptyNameIsRefusedAsEmpty() {
+        String[][] asks = {
+            {"record", example("racy-counter.s"), "-o", ""},
+            {"run", example("racy-counter.s"), "--stats-json", ""},
+            {"sweep", "--workload", "random-tester", "--scale", "tiny", "--param", "cpus=2", "-o", ""},
+        };
+        for (String[] ask : asks) {
+            CliTest.Outcome o = fdr(ask);
+            assertThat(o.status()).as(o.err()).isEqualTo(2);
+            assertThat(o.out()).as("nothing ran").isEmpty();
+            assertThat(o.err()).matches("fdr [a-z]+: --[a-z-]+: expected a (file|directory) name, got an empty one\\n");
+        }
+    }
+
     @Test
     void protocolRefusesADirectory() {
         refused(fdr("protocol", "-o", dir.toString()), "--output", "is a directory");

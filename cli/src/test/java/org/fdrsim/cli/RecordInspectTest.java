@@ -76,7 +76,7 @@ class RecordInspectTest {
         Path cut = halfADump(dir, "cut.fdr");
         CliTest.Outcome o = fdr("inspect", cut.toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).startsWith("fdr inspect: cut.fdr: section '").contains("truncated");
+        assertThat(o.err()).startsWith("fdr inspect: " + cut + ": section '").contains("truncated");
         assertThat(o.err().strip()).doesNotContain("\n");
         assertThat(o.err()).doesNotContain("Exception");
 
@@ -84,7 +84,7 @@ class RecordInspectTest {
         Files.writeString(text, "not a dump");
         o = fdr("inspect", text.toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err().strip()).isEqualTo("fdr inspect: notes.txt: not a core dump (no FDRDUMP magic at the start)");
+        assertThat(o.err().strip()).isEqualTo("fdr inspect: " + text + ": not a core dump (no FDRDUMP magic at the start)");
 
         o = fdr("inspect", dir.resolve("missing.fdr").toString());
         assertThat(o.status()).isEqualTo(2);
@@ -102,7 +102,7 @@ class RecordInspectTest {
         Path cut = halfADump(dir, "cut\nrun\u2028.fdr");
         CliTest.Outcome o = fdr("inspect", cut.toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).startsWith("fdr inspect: cut\\u000arun\\u2028.fdr: section '").endsWith("\n");
+        assertThat(o.err()).startsWith("fdr inspect: " + dir + "/cut\\u000arun\\u2028.fdr: section '").endsWith("\n");
         assertOneLine(o.err());
 
         o = fdr("run", dir.resolve("no\rsuch.s").toString()); // the command's own message

@@ -31,6 +31,14 @@ public final class PaperExperiment {
             if (runs < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
             }
+            if (workloads.isEmpty()) {
+                throw new IllegalArgumentException("--workload: expected one or more of " + paperWorkloads());
+            }
+            for (int i = 0; i < workloads.size(); i++) {
+                if (workloads.indexOf(workloads.get(i)) != i) { // its runs would be measured and reported twice
+                    throw new IllegalArgumentException("--workload: '" + workloads.get(i) + "' is given twice");
+                }
+            }
             workloads.forEach(WorkloadRegistry::checkScalable);
             OwnSettings.refuseAll(settings);
         }

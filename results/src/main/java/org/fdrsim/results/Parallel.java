@@ -115,9 +115,4 @@ public final class Parallel {
     public static int defaultThreads() {
         return Runtime.getRuntime().availableProcessors();
     }
-
-    /** The worker count for a {@code --jobs} value: the default if none was given, else at least 1. */
-    public static int threads(Integer asked) {
-        return asked == null ? defaultThreads() : Math.max(1, asked);
-    }
 }

@@ -34,6 +34,9 @@ public final class Sweep {
                 if (v.isBlank()) {
                     throw new IllegalArgumentException("--param '" + text + "': empty value in the list");
                 }
+                if (values.contains(v.strip())) { // the point would run and be reported twice
+                    throw new IllegalArgumentException("--param '" + text + "': '" + v.strip() + "' is given twice");
+                }
                 values.add(v.strip());
             }
             return new Param(text.substring(0, eq).strip(), values);

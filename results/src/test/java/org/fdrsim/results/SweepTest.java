@@ -91,8 +91,9 @@ class SweepTest {
         assertThatThrownBy(() -> Sweep.Param.parse("cpus")).hasMessageContaining("expected path=v1,v2");
         Sweep.Spec bad = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("caches.l3.sizeKB=1")));
         assertThatThrownBy(() -> Sweep.validate(bad)).isInstanceOf(ConfigException.class).hasMessageContaining("unknown setting");
-        // a control character is part of the value, not a space to forgive
         assertThat(Sweep.Param.parse(" cpus = 2, 4 ").values()).containsExactly("2", "4");
+        assertThatThrownBy(() -> Sweep.Param.parse("cpus=2,4, 2")).hasMessage("--param 'cpus=2,4, 2': '2' is given twice");
+        // a control character is part of the value, not a space to forgive
         Sweep.Spec control = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("cpus=2\u0001,4")));
         assertThatThrownBy(() -> Sweep.validate(control)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("cannot read value '2\\u0001'");

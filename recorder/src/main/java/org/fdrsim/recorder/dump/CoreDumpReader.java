@@ -42,7 +42,7 @@ public final class CoreDumpReader {
      * pages from the file again when they are visited ({@link DumpMemory}).
      */
     public static CoreDump read(Path path) throws DumpFormatException {
-        String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+        String name = path.toString(); // as the user wrote it: /dev/null's file name alone would read "null"
         if (Files.isDirectory(path)) {
             throw new DumpFormatException(path + ": it is a directory, expected a core dump file (e.g. one 'fdr record -o' wrote)", null);
         }
