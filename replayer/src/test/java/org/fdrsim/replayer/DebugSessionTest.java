@@ -339,4 +339,23 @@ class DebugSessionTest {
         assertThat(d.evaluate("*(counter+0)")).isEqualTo(d.evaluate("counter"));
         assertThat(d.evaluate("r2")).isEqualTo(counter.value());
     }
+
+    /** A number past an int once wrapped to another (x/4294967297 printed one word, cpu 4294967297 named cpu 1). */
+    @Test
+    void numbersPastAnIntAreRefusedNotWrapped() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8), file -> List.of());
+        String[] asks = {"x/4294967297 counter", "cpu 4294967297", "delete 4294967297", "goto 0:1@4294967296",
+            "trace counter limit 4294967297", "break loop cpu 4294967297"};
+        for (String ask : asks) {
+            bytes.reset();
+            assertThat(cmds.execute(ask)).as(ask).isEqualTo(DebugCommands.BAD_COMMAND);
+            assertThat(bytes.toString(UTF_8)).as(ask).startsWith("'4294967")
+                    .contains("is out of range (expected a number from -2147483648 to 2147483647)");
+        }
+        assertThat(d.breakpoints()).isEmpty();
+        assertThat(d.position().ic(0)).isZero();
+    }
 }

@@ -100,7 +100,7 @@ public final class DebugCommands {
     private int run(String name, String arg) {
         switch (name) {
             case "cpu" -> {
-                session.setFocus((int) number(arg));
+                session.setFocus(smallNumber(arg));
                 out.println(session.where(session.focus()).line());
             }
             case "stepi" -> { return show(session.stepi(count(arg))); }
@@ -163,25 +163,25 @@ public final class DebugCommands {
         int colon = arg.indexOf(':');
         need(colon > 0);
         int at = arg.indexOf('@', colon);
-        int cpu = (int) number(arg.substring(0, colon));
+        int cpu = smallNumber(arg.substring(0, colon));
         if (at < 0) {
             return show(session.goTo(cpu, number(arg.substring(colon + 1))));
         }
-        return show(session.goTo(cpu, number(arg.substring(colon + 1, at)), (int) number(arg.substring(at + 1))));
+        return show(session.goTo(cpu, number(arg.substring(colon + 1, at)), smallNumber(arg.substring(at + 1))));
     }
 
     private void breakAt(String arg) {
         String[] c = splitIf(arg);
         String[] words = c[0].split("\\s+");
         need(!words[0].isEmpty() && (words.length == 1 || words.length == 3 && words[1].equals("cpu")));
-        int cpu = words.length == 3 ? (int) number(words[2]) : -1;
+        int cpu = words.length == 3 ? smallNumber(words[2]) : -1;
         int n = session.addBreakpoint(words[0], cpu, c[1]);
         BreakpointInfo b = session.breakpoints().get(session.breakpoints().size() - 1);
         out.println("breakpoint " + n + " at " + session.pointAt(cpu < 0 ? session.focus() : cpu, 0, b.pc()).place());
     }
 
     private void deleteOne(String arg) {
-        int n = (int) number(arg);
+        int n = smallNumber(arg);
         if (!session.delete(n)) {
             throw new DebugException("no breakpoint or watchpoint " + n);
         }
@@ -191,7 +191,7 @@ public final class DebugCommands {
     private void examine(String arg) {
         String[] w = arg.split("\\s+", 2);
         need(w.length == 2);
-        int n = (int) number(w[0]);
+        int n = smallNumber(w[0]);
         need(n > 0 && n <= 4096);
         long a = session.address(w[1]) & ~7L;
         long[] words = session.memoryWords(a, n);
@@ -217,7 +217,7 @@ public final class DebugCommands {
         int at = arg.indexOf(" limit ");
         if (at > 0) {
             place = arg.substring(0, at).strip();
-            limit = (int) number(arg.substring(at + 7));
+            limit = smallNumber(arg.substring(at + 7));
         }
         need(!place.isEmpty() && limit > 0);
         List<Access> accesses = session.trace(session.address(place), limit);
@@ -325,6 +325,16 @@ public final class DebugCommands {
         } catch (NumberFormatException e) {
             throw new DebugException("not a number: '" + s.strip() + "'");
         }
+    }
+
+    /** A number that must fit an int (a cpu, a breakpoint, a count of words); cut to one it would name another. */
+    private static int smallNumber(String s) {
+        long n = number(s);
+        if (n != (int) n) {
+            throw new DebugException("'" + s.strip() + "' is out of range (expected a number from " + Integer.MIN_VALUE + " to "
+                    + Integer.MAX_VALUE + ")");
+        }
+        return (int) n;
     }
 
     private static void need(boolean ok) {
