@@ -58,6 +58,9 @@ public final class KeptJson {
         if (tree == null || tree.isMissingNode()) {
             throw new IOException("empty, expected a JSON value written by fdrsim");
         }
+        if (tree.isNull()) { // Jackson maps it to a null, which would fail later, far from the file
+            throw new IOException("null, expected a JSON value written by fdrsim");
+        }
         try {
             return STRICT.treeToValue(tree, type);
         } catch (JsonMappingException e) {
@@ -69,12 +72,21 @@ public final class KeptJson {
 
     /**
      * Jackson's first line, its "[Source: ...; line: L, column: C]" (which names a feature in
-     * backquotes; the caller names the file) said as "line L, column C".
+     * backquotes; the caller names the file) said as "line L, column C", and without the hint
+     * that follows about a feature to enable ("(consider enabling `JsonReadFeature...`)",
+     * ": enable `...` to allow"), which is Jackson's option, not the user's.
      */
     private static String syntax(JsonProcessingException e) {
         String what = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        return what.lines().findFirst().orElse("")
+        what = what.lines().findFirst().orElse("")
                 .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
                 .replaceAll(" ?\\[Source: [^\\]]*\\]", "");
+        int feature = what.indexOf('`');
+        if (feature < 0) {
+            return what;
+        }
+        int clause = Math.max(what.lastIndexOf('(', feature), Math.max(what.lastIndexOf(':', feature),
+                what.lastIndexOf(';', feature)));
+        return what.substring(0, clause < 0 ? feature : clause).strip();
     }
 }

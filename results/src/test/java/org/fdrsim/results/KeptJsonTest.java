@@ -81,7 +81,13 @@ class KeptJsonTest {
         // Jackson's "[Source: REDACTED (`StreamReadFeature...` disabled); line: 1, column: 1]" (the fuzzer's finding)
         assertThatThrownBy(() -> KeptJson.read(write("{]"), Measurement.class)).hasMessage(
                 "not valid JSON: Unexpected close marker ']': expected '}' (for Object starting at line 1, column 1)");
+        // and its hints at features to enable (the fuzzer's second finding)
+        assertThatThrownBy(() -> KeptJson.read(write("{\u001e}"), Measurement.class)).hasMessage("not valid JSON: Illegal"
+                + " character ((CTRL-CHAR, code 30)): only regular white space (\\r, \\n, \\t) is allowed between tokens");
+        assertThatThrownBy(() -> KeptJson.read(write("{\"cpus\": NaN}"), Measurement.class))
+                .hasMessage("not valid JSON: Non-standard token 'NaN'");
         assertThatThrownBy(() -> KeptJson.read(write(""), Measurement.class)).hasMessageStartingWith("empty");
+        assertThatThrownBy(() -> KeptJson.read(write(" null "), Measurement.class)).hasMessageStartingWith("null, expected");
         Path latin1 = Files.write(dir.resolve("latin1.json"), new byte[] {'{', (byte) 0xe9, '}'});
         assertThatThrownBy(() -> KeptJson.read(latin1, Measurement.class)).hasMessage("not valid UTF-8");
     }
