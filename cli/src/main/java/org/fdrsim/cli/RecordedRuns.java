@@ -53,8 +53,23 @@ final class RecordedRuns {
      * {@code trace}, every committed access is kept (for netzer and the checker).
      */
     static Run run(ProgramImage program, MachineConfig config, Console console, boolean trace) {
+        return run(prepare(program, config, console, trace));
+    }
+
+    /** Runs a simulation {@link #prepare} made. */
+    static Run run(Simulation simulation) {
         try {
-            return new Run(Simulation.run(program, config, console, trace ? RunOptions.TRACED : RunOptions.ALL_POLICIES));
+            simulation.run();
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        return new Run(simulation);
+    }
+
+    /** {@link #run}'s simulation before it runs (to watch or stop it while it does). */
+    static Simulation prepare(ProgramImage program, MachineConfig config, Console console, boolean trace) {
+        try {
+            return Simulation.prepare(program, config, console, trace ? RunOptions.TRACED : RunOptions.ALL_POLICIES);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
@@ -13,6 +15,7 @@ import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpFormatException;
+import org.fdrsim.recorder.dump.DumpSummary;
 
 /**
  * Where a view's execution comes from: a program recorded now under the machine options, or a
@@ -20,10 +23,10 @@ import org.fdrsim.recorder.dump.DumpFormatException;
  * re-execution's dump must be byte-identical to the file, or the command refuses). Either way the
  * run has every online policy observing and the access trace on, so all arcs are known.
  */
-record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump) {
+record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump, DumpSummary dumpEnd) {
     static RunSource of(Path file, MachineOptions options) {
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".s")) {
-            return new RunSource(ProgramLoader.load(file), RecordedRuns.withRecorder(options.build(), true), null);
+            return new RunSource(ProgramLoader.load(file), RecordedRuns.withRecorder(options.build(), true), null, null);
         }
         if (options.cpus != null || options.seed != null || options.config != null || !options.set.isEmpty()) {
             throw new UserError("a dump fixes the machine and seed: drop --cpus, --seed, --config and --set (or view "
@@ -36,15 +39,27 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
         } catch (DumpFormatException e) {
             throw new UserError(e.getMessage() + " (expected a core dump, or an assembly program named *.s)", e);
         }
-        return new RunSource(dump.program(), config(dump), bytes);
+        return new RunSource(dump.program(), config(dump), bytes, dump.summary());
     }
 
     /** Records the run; for a dump, checks the re-execution reproduced it. */
     RecordedRuns.Run run() {
         byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
-        RecordedRuns.Run run = RecordedRuns.run(program, config, new Console(input, java.io.OutputStream.nullOutputStream()), true);
-        if (expectedDump != null
-                && !Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
+        Console console = new Console(input, java.io.OutputStream.nullOutputStream());
+        if (expectedDump == null) {
+            return RecordedRuns.run(program, config, console, true);
+        }
+        Simulation simulation = RecordedRuns.prepare(program, config, console, true);
+        RecordedRuns.Run run;
+        try (DumpEndBound bound = DumpEndBound.watch(simulation.machine(), dumpEnd)) {
+            run = RecordedRuns.run(simulation);
+            if (bound.passed()) {
+                throw new UserError(String.format(Locale.ROOT, "re-executing the dump's program and configuration ran"
+                        + " past the end of its run (%,d instructions, cycle %,d) without stopping: the dump is damaged"
+                        + " or not fdrsim's; view the program instead", dumpEnd.instructions(), dumpEnd.cycles()));
+            }
+        }
+        if (!Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
             throw new UserError("re-executing the dump's program and configuration gave a different execution (was the "
                     + "console input file changed?); view the program instead");
         }

@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cli.CliTest.Outcome;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fdr view} and {@code fdr arcs --explain} without a browser: output, dumps, windows, errors. */
@@ -85,6 +89,32 @@ class ViewCommandTest {
         Outcome o = fdr("view", dump.toString(), "--seed", "2", "-o", dir.resolve("x.html").toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).startsWith("fdr view: a dump fixes the machine and seed").doesNotContain("\tat ");
+    }
+
+    /**
+     * A dump whose configuration lost its limit (a forged or damaged one) re-executes a program
+     * that never stops: view once ran for ever; now it stops past the end the dump records.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // without the bound it never ends
+    void aDumpWhoseProgramNeverStopsIsRefusedPastItsEnd(@TempDir Path dir) throws Exception {
+        Path loop = Files.writeString(dir.resolve("loop.s"), "        .text\n_start: addi r1, r1, 1\n"
+                + "        beq zero, zero, _start\n");
+        Path dump = dir.resolve("loop.fdr");
+        assertThat(fdr("record", loop.toString(), "--cpus", "1", "--max-instructions", "1000", "-o",
+                dump.toString()).status()).isZero();
+        CoreDump d = CoreDumpReader.read(dump);
+        assertThat(d.configText()).contains("maxInstructions: 1000");
+        CoreDump forged = new CoreDump(d.formatVersion(), d.cpus(), d.dmaEngines(), d.seed(),
+                d.configText().replace("maxInstructions: 1000", "maxInstructions: 0"), d.program(), d.memoryImage(),
+                d.checkpoints(), d.finalRegisters(), d.finalDmaIcs(), d.trigger(), d.summary(), d.validation());
+        Path bad = dir.resolve("forged.fdr");
+        Files.write(bad, CoreDumpWriter.toBytes(forged));
+        Outcome o = fdr("view", bad.toString(), "-o", dir.resolve("x.html").toString());
+        assertThat(o.status()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).startsWith("fdr view: re-executing the dump's program and configuration ran past the end of"
+                + " its run (1,000 instructions, cycle ").endsWith("view the program instead\n");
+        assertThat(dir.resolve("x.html")).doesNotExist();
     }
 
     @Test
