@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
@@ -46,18 +47,25 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
     RecordedRuns.Run run() {
         byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
         Console console = new Console(input, java.io.OutputStream.nullOutputStream());
-        if (expectedDump == null) {
-            return RecordedRuns.run(program, config, console, true);
-        }
         Simulation simulation = RecordedRuns.prepare(program, config, console, true);
+        Machine m = simulation.machine();
+        // a dump says how long its run was, so its re-execution gets a bar that ends
+        long total = expectedDump == null ? config.limits().maxInstructions() : dumpEnd.instructions();
         RecordedRuns.Run run;
-        try (DumpEndBound bound = DumpEndBound.watch(simulation.machine(), dumpEnd)) {
+        boolean pastEnd;
+        try (DumpEndBound bound = expectedDump == null ? null : DumpEndBound.watch(m, dumpEnd);
+                SimulationProgress p = SimulationProgress.start("view", m::instructionsSoFar, m::cyclesSoFar,
+                        config.processor().clockGHz(), total)) {
             run = RecordedRuns.run(simulation);
-            if (bound.passed()) {
-                throw new UserError(String.format(Locale.ROOT, "re-executing the dump's program and configuration ran"
-                        + " past the end of its run (%,d instructions, cycle %,d) without stopping: the dump is damaged"
-                        + " or not fdrsim's; view the program instead", dumpEnd.instructions(), dumpEnd.cycles()));
-            }
+            pastEnd = bound != null && bound.passed();
+        }
+        if (expectedDump == null) {
+            return run;
+        }
+        if (pastEnd) {
+            throw new UserError(String.format(Locale.ROOT, "re-executing the dump's program and configuration ran"
+                    + " past the end of its run (%,d instructions, cycle %,d) without stopping: the dump is damaged"
+                    + " or not fdrsim's; view the program instead", dumpEnd.instructions(), dumpEnd.cycles()));
         }
         if (!Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
             throw new UserError("re-executing the dump's program and configuration gave a different execution (was the "

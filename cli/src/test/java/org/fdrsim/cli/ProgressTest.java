@@ -87,6 +87,16 @@ class ProgressTest {
         assertThat(quiet).doesNotContain("M instructions").doesNotContain("\r");
     }
 
+    /** view re-executes a dump, whose summary gives the bar its end (40 M instructions here). */
+    @Test
+    void viewOfADumpShowsProgressThatEnds() throws Exception {
+        Path dump = dir.resolve("viewed.fdr");
+        run(command("record", "PROGRAM", "--cpus", "1", "-o", dump.toString()), true);
+        String screen = onTerminal(command("view", dump.toString(), "--window", "0:1-10", "-o",
+                dir.resolve("v.html").toString()));
+        assertThat(screen).contains("view").contains("/40 M instructions").contains("replay bit-exact");
+    }
+
     @Test
     void nothingButTheResultWhenNotOnATerminal() throws Exception {
         String err = run(command("run", "PROGRAM", "--cpus", "1"), true);
