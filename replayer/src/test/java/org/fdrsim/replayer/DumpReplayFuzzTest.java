@@ -3,6 +3,8 @@ package org.fdrsim.replayer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -26,6 +28,9 @@ class DumpReplayFuzzTest {
      * long (real or forged) recording is slow, not wrong, and would only slow the fuzzer.
      */
     private static final long REPLAY_BUDGET = 2_000_000;
+    /** What the JDK's and the compressor's own messages say: not the reader's words. */
+    private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "For input string",
+            "out of bounds for length", "Malformed input");
 
     @FuzzTest(maxDuration = "10m")
     @Timeout(30)
@@ -35,6 +40,12 @@ class DumpReplayFuzzTest {
             dump = CoreDumpReader.read(SectionSeals.reseal(input), "fuzz.fdr");
         } catch (DumpFormatException e) {
             assertThat(e.getMessage()).startsWith("fuzz.fdr: ").doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]"); // no line break of any kind
+            String bytes = new String(input, StandardCharsets.ISO_8859_1);
+            for (String java : JAVA_WORDS) { // said in the reader's words, unless it quotes the dump's
+                if (!bytes.contains(java)) {
+                    assertThat(e.getMessage()).doesNotContain(java);
+                }
+            }
             return;
         }
         if (declaredInstructions(dump) > REPLAY_BUDGET) {

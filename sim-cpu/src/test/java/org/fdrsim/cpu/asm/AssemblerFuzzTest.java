@@ -7,18 +7,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzz target for the assembler: any bytes give a program image or one
- * {@link AssemblyException} with a one-line message, never another exception, and within a
- * second. Seeds and findings: {@code src/test/resources/org/fdrsim/cpu/asm/AssemblerFuzzTestInputs/}
+ * {@link AssemblyException} with a one-line message in the assembler's words (none of the JDK's
+ * exception messages), never another exception, and within a second. Seeds and findings: {@code src/test/resources/org/fdrsim/cpu/asm/AssemblerFuzzTestInputs/}
  * (the examples and workloads); without {@code -Pfuzz} only those inputs run (docs/testing.md).
  */
 class AssemblerFuzzTest {
     private static final long LIMIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** What the JDK's own messages say (a class name, NumberFormatException's, an index's): not a user's words. */
+    private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "For input string",
+            "out of bounds for length");
     private static final String KERNEL = workload("kernel/kernel.s");
     private static final String DEVICES = workload("kernel/devices.inc");
     private static final String BARRIER = workload("programs/splash/barrier.s");
@@ -40,6 +44,11 @@ class AssemblerFuzzTest {
             assertThat(image.entry()).isBetween(0, Math.max(0, image.code().length() - 1));
         } catch (AssemblyException e) {
             assertThat(e.getMessage()).isNotBlank().doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]"); // no line break of any kind
+            for (String java : JAVA_WORDS) { // said in the assembler's words, unless it quotes the source's
+                if (!source.contains(java)) {
+                    assertThat(e.getMessage()).doesNotContain(java);
+                }
+            }
         }
         return System.nanoTime() - start;
     }
