@@ -43,6 +43,9 @@ import org.junit.jupiter.api.Timeout;
  */
 class DapRequestsFuzzTest {
     private static final int MAX_REQUESTS = 16;
+    /** What the JDK's, Gson's and LSP4J's own exceptions say: not words a debugger's user should read. */
+    private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "com.google", "org.eclipse",
+            "For input string", "out of bounds for length");
     private static final RacyCounter RACY = record();
     /** The end state of the undebugged replay, from a session that only went to the end. */
     private static final long END_STATE;
@@ -159,6 +162,12 @@ class DapRequestsFuzzTest {
                 assertThat(message).as("the refusal of request %d", to).isNotBlank()
                         .doesNotContainIgnoringCase("internal error")
                         .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+                String sent = new String(input, StandardCharsets.UTF_8);
+                for (String java : JAVA_WORDS) { // said in the server's words, unless it quotes the request's
+                    if (!sent.contains(java)) {
+                        assertThat(message).as("the refusal of request %d", to).doesNotContain(java);
+                    }
+                }
                 assertThat(String.valueOf(m.get("body"))).as("the refusal of request %d", to).doesNotContain("\\tat ");
                 assertThat(strings(m.get("body"))).as("the texts of the refusal of request %d", to)
                         .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
