@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.asm.IncludeResolver;
@@ -24,6 +26,15 @@ public final class KernelPrograms {
     public static final String CONSOLE_ECHO = "programs/fullsys/console-echo.s";
 
     private KernelPrograms() {}
+
+    /** The full-system programs by their workload names ({@code fullsys/console-echo}, ...), in name order. */
+    public static List<String> fullSystemNames() {
+        List<String> names = new ArrayList<>();
+        for (String resource : new String[] {CONSOLE_ECHO, DISK_CHECKSUM, PACKET_ECHO}) {
+            names.add(resource.substring(Programs.ROOT.length(), resource.length() - ".s".length()));
+        }
+        return List.copyOf(names);
+    }
 
     /** Resolves {@code .include} names against this module's resources. */
     public static IncludeResolver resources() {

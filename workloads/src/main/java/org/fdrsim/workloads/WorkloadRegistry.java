@@ -65,8 +65,11 @@ public final class WorkloadRegistry {
             }
             return Programs.load(name);
         } catch (AssemblyException | RuntimeException e) {
+            List<String> programs = new ArrayList<>(Programs.names());
+            programs.addAll(KernelPrograms.fullSystemNames());
             throw new IllegalArgumentException("unknown workload '" + name + "': expected a .s file, an example "
-                    + "(random-tester, spin-lock, ...), splash/NAME, fullsys/NAME, or oltp, jbb, web, dynweb", e);
+                    + "(random-tester, spin-lock, ...), " + String.join(", ", programs) + ", or "
+                    + String.join(", ", commercialProxies()), e);
         }
     }
 

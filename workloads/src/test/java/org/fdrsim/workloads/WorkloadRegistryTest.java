@@ -45,7 +45,12 @@ class WorkloadRegistryTest {
     void anUnknownNameIsRefusedWithTheChoices() {
         assertThatThrownBy(() -> WorkloadRegistry.shipped("nosuch")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown workload 'nosuch': expected a .s file, an example (random-tester, "
-                        + "spin-lock, ...), splash/NAME, fullsys/NAME, or oltp, jbb, web, dynweb");
+                        + "spin-lock, ...), splash/fft, splash/lu, splash/radix, splash/stencil, fullsys/console-echo, "
+                        + "fullsys/disk-checksum, fullsys/packet-echo, or oltp, jbb, web, dynweb");
+        // a program of a family names the family's programs too: every one of them loads
+        for (String program : new String[] {"splash/stencil", "fullsys/console-echo", "fullsys/packet-echo"}) {
+            assertThat(WorkloadRegistry.shipped(program).sourceLines()).isNotEmpty();
+        }
         assertThatThrownBy(() -> WorkloadRegistry.checkScalable("splash/fft"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown workload 'splash/fft', expected one of [oltp, jbb, web, dynweb, random-tester]");
