@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.debug.DebugCommands;
 import org.fdrsim.replayer.debug.DebugSession;
@@ -76,7 +77,7 @@ final class DebugCommand implements Callable<Integer> {
             if (line.isBlank() || line.strip().startsWith("#")) {
                 continue;
             }
-            main.out.println("(fdr) " + line.strip());
+            main.out.println("(fdr) " + OneLine.escape(line.strip()));
             status = cmds.execute(line);
         }
         return status;

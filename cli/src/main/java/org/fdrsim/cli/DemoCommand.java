@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.RunResult;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.RunOptions;
 import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
@@ -65,7 +66,7 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
-        out.printf("2. dump: %s, %,d bytes%n", output, Files.size(output));
+        out.printf("2. dump: %s, %,d bytes%n", OneLine.of(output), Files.size(output));
         CoreDump read = DumpLoader.load(output);
         out.println("3. replay from the dump alone, oldest retained checkpoint:");
         Verdict v = DumpReplay.verify(read, 0);
@@ -78,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
         inspect.main = main;
         inspect.file = output;
         inspect.call();
-        out.println("try next: fdr replay " + output + "; fdr arcs examples/racy-counter.s --compare; "
+        out.println("try next: fdr replay " + OneLine.of(output) + "; fdr arcs examples/racy-counter.s --compare; "
                 + "fdr record examples/racy-counter.s -o run.fdr; fdr --help (docs/cli.md)");
         return v.bitExact() ? ExitCodes.OK : ExitCodes.DIVERGED;
     }

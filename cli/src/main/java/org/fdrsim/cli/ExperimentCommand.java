@@ -7,6 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.KernelScaling;
 import org.fdrsim.results.Outputs;
@@ -122,7 +123,7 @@ final class ExperimentCommand implements Runnable {
                     main.out.printf("%-4s %s: %s%n", f.reproduced() == null ? "n/a" : f.reproduced() ? "yes" : "NO",
                             f.claim(), f.measured());
                 }
-                main.out.println("report: " + output.resolve("report.md"));
+                main.out.println("report: " + OneLine.of(output.resolve("report.md")));
             } catch (ConfigException | IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
@@ -159,7 +160,7 @@ final class ExperimentCommand implements Runnable {
             try {
                 PaperExperiment.Options o = PaperSlurm.readOptions(dir);
                 Path f = PaperSlurm.runOne(o, index, ExperimentDirs.claim(dir, o));
-                parent.main.out.println("kept " + f);
+                parent.main.out.println("kept " + OneLine.of(f));
             } catch (ConfigException | IllegalArgumentException | IOException e) {
                 throw new UserError(e.getMessage(), e);
             }
@@ -187,7 +188,7 @@ final class ExperimentCommand implements Runnable {
                 PaperExperiment.Result r = PaperSlurm.merge(o, ExperimentDirs.claim(dir, o));
                 Path out = output == null ? dir : output;
                 PaperReport.write(new Outputs(out), r, provenance(Paper.command(o)));
-                parent.main.out.println("report: " + out.resolve("report.md"));
+                parent.main.out.println("report: " + OneLine.of(out.resolve("report.md")));
             } catch (ConfigException | IllegalArgumentException | IOException e) {
                 throw new UserError(e.getMessage(), e);
             }

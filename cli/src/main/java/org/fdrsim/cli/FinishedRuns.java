@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.results.Measurement;
 import org.fdrsim.results.Outputs;
 import org.fdrsim.results.Progress;
@@ -41,7 +42,7 @@ final class FinishedRuns implements Progress {
     @Override
     public void start(String task, long total) {
         // One line, terminal or not: a batch log shows what started and what Ctrl-C would do.
-        err.printf("%s: %d runs; Ctrl-C keeps the finished ones in %s%n", command, total, dir.resolve(FILE));
+        err.printf("%s: %d runs; Ctrl-C keeps the finished ones in %s%n", command, total, OneLine.of(dir.resolve(FILE)));
         display.start(task, total);
     }
 
@@ -82,9 +83,9 @@ final class FinishedRuns implements Progress {
             try {
                 AtomicFile.write(file, Outputs.toJson(done).getBytes(StandardCharsets.UTF_8));
                 err.printf("%s: interrupted: %d finished runs kept in %s; the runs in flight are lost%n", command,
-                        done.size(), file);
+                        done.size(), OneLine.of(file));
             } catch (IOException e) {
-                err.printf("%s: interrupted: could not keep the finished runs in %s: %s%n", command, file,
+                err.printf("%s: interrupted: could not keep the finished runs in %s: %s%n", command, OneLine.of(file),
                         OutputPaths.reason(e));
             }
             System.exit(ExitCodes.INTERRUPTED);

@@ -2,6 +2,7 @@ package org.fdrsim.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.cpu.sim.SimTime;
@@ -33,7 +34,7 @@ final class InspectCommand implements Callable<Integer> {
         CoreDump d = DumpLoader.load(file);
         var out = main.out;
         DumpSummary s = d.summary();
-        out.printf("core dump: %s (format %d), program %s, %d cpus, %d DMA engines, seed %d%n", file,
+        out.printf("core dump: %s (format %d), program %s, %d cpus, %d DMA engines, seed %d%n", OneLine.of(file),
                 d.formatVersion(), d.program().name(), d.cpus(), d.dmaEngines(), d.seed());
         TriggerInfo t = d.trigger();
         out.printf("trigger: %s%s%n", t.cause(), t.cpu() < 0 ? ""

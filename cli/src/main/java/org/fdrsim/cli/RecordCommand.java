@@ -8,6 +8,7 @@ import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.run.Machine;
 import org.fdrsim.cpu.run.RunResult;
 import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.Simulation;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
@@ -133,10 +134,10 @@ final class RecordCommand implements Callable<Integer> {
             main.out.printf("validation trace: %d state hashes (every %d instructions and at each checkpoint), "
                     + "%d device stores%n", n[0], dump.validation().every(), n[1]);
         }
-        main.out.printf("dump: %s, %d bytes%n", output, bytes);
+        main.out.printf("dump: %s, %d bytes%n", OneLine.of(output), bytes);
         Hints.afterRun(main.err, result, config);
         if (result.cause() == StopCause.INTERRUPTED) {
-            main.err.println("fdr record: interrupted: " + output + " holds the recording up to Ctrl-C; "
+            main.err.println("fdr record: interrupted: " + OneLine.of(output) + " holds the recording up to Ctrl-C; "
                     + "'fdr replay " + output + "' replays it");
             return ExitCodes.INTERRUPTED;
         }

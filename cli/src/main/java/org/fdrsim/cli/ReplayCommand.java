@@ -1,6 +1,7 @@
 package org.fdrsim.cli;
 
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.DumpReplay;
 import org.fdrsim.replayer.ReplayInput;
@@ -55,7 +56,7 @@ final class ReplayCommand implements Callable<Integer> {
             v = Verifier.verify(input, probe, DumpReplay.expected(dump), schedules, progress);
         }
         ReplayParallelism par = ReplayParallelism.of(input);
-        main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", start.file,
+        main.out.printf("replaying %s from checkpoint %d (#%d of %d retained) to the trigger (%s)%n", OneLine.of(start.file),
                 dump.checkpoints().get(start.from).number(), start.from, dump.checkpoints().size(), dump.trigger().cause());
         main.out.println(v.describe().stripTrailing());
         if (probe instanceof ValidationProbe vp) {

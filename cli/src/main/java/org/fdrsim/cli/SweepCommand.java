@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.results.KernelScaling;
 import org.fdrsim.results.Outputs;
@@ -92,7 +93,7 @@ final class SweepCommand implements Callable<Integer> {
                 Sweep.Result r = Sweep.runLocal(spec, threads, finished);
                 SweepReport.write(new Outputs(output), r);
             }
-            main.out.println("report: " + output.resolve("report.md"));
+            main.out.println("report: " + OneLine.of(output.resolve("report.md")));
         } catch (ConfigException | IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }
@@ -136,7 +137,7 @@ final class SweepCommand implements Callable<Integer> {
                 OutputPaths.directory("--output", out);
                 Sweep.Result r = Sweep.merge(spec, SweepReport.readShards(dir));
                 SweepReport.write(new Outputs(out), r);
-                parent.main.out.println("report: " + out.resolve("report.md"));
+                parent.main.out.println("report: " + OneLine.of(out.resolve("report.md")));
             } catch (ConfigException | IllegalArgumentException | IOException e) {
                 throw new UserError(e.getMessage(), e);
             }
@@ -169,7 +170,7 @@ final class SweepCommand implements Callable<Integer> {
                 Path p = SweepReport.shardPath(dir, index);
                 Files.createDirectories(p.getParent());
                 AtomicFile.write(p, Outputs.toJson(shard).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                parent.main.out.println("wrote " + p);
+                parent.main.out.println("wrote " + OneLine.of(p));
             } catch (ConfigException | IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             } catch (IOException e) {

@@ -5,6 +5,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
@@ -74,7 +75,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         var out = main.out;
-        out.printf("verify: %d runs of %s on %d cpus (seeds %d..%d), %d threads, %.1f s%n", runs, workload,
+        out.printf("verify: %d runs of %s on %d cpus (seeds %d..%d), %d threads, %.1f s%n", runs, OneLine.of(workload),
                 base.cpus(), o.firstSeed(), o.firstSeed() + runs - 1, t, seconds);
         out.printf("distinct signatures: %d%n", o.signatures().size());
         out.printf("instructions replayed: %,d (%.1f M instructions/s per replay thread)%n", o.instructions(),

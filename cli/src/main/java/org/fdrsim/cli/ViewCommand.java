@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -94,7 +95,7 @@ final class ViewCommand implements Callable<Integer> {
             throw new UserError("cannot write '" + output + "': " + OutputPaths.reason(e), e);
         }
         main.out.printf("%s: %d lanes, %,d instructions%s, %d conflict arcs (%d logged, %d implied), %d netzer; replay %s%n",
-                output, view.lanes().size(), view.instructions(),
+                OneLine.of(output), view.lanes().size(), view.instructions(),
                 view.window() == null ? "" : " in window " + view.window() + "; in the whole run",
                 view.explanation().size(), view.explanation().loggedCount(), view.explanation().impliedCount(),
                 view.netzer().size(), verdict.toLowerCase(java.util.Locale.ROOT));

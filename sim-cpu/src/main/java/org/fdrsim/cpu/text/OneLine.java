@@ -34,6 +34,11 @@ public final class OneLine {
         return out.toString();
     }
 
+    /** {@link #escape} of {@code String.valueOf(value)}: a file name or a name the user gave, as a report shows it. */
+    public static String of(Object value) {
+        return escape(String.valueOf(value));
+    }
+
     /** Whether {@code text} holds no character that {@link #escape} would escape. */
     public static boolean isOneLine(String text) {
         for (int i = 0; i < text.length(); i++) {

@@ -24,4 +24,10 @@ class OneLineTest {
         String once = OneLine.escape("x\n\u2028y");
         assertThat(OneLine.escape(once)).isSameAs(once);
     }
+
+    @Test
+    void aNameIsShownAsItsTextEscaped() {
+        assertThat(OneLine.of(java.nio.file.Path.of("runs", "a\u001b[2Jb.fdr"))).isEqualTo("runs/a\\u001b[2Jb.fdr");
+        assertThat(OneLine.of(null)).isEqualTo("null");
+    }
 }

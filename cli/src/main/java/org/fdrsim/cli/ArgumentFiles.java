@@ -1,0 +1,49 @@
+package org.fdrsim.cli;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import org.fdrsim.cpu.text.OneLine;
+
+/**
+ * picocli's argument files: an argument {@code @FILE} naming a file that exists is replaced by
+ * the arguments written in it (docs/cli.md, "Argument files"); one naming nothing stays as it
+ * is. One that exists but cannot be read (a directory, no permission) makes picocli print its
+ * own stack trace before any handler of ours runs, so it is refused here first, in one line.
+ */
+final class ArgumentFiles {
+    private ArgumentFiles() {}
+
+    /** The one-line refusal of the first argument file of {@code args} that cannot be read, or null. */
+    static String refusal(String[] args) {
+        for (String arg : args) {
+            if (arg.length() < 2 || arg.charAt(0) != '@') {
+                continue;
+            }
+            String name = arg.substring(1);
+            String reason = reason(name);
+            if (reason != null) {
+                return "fdr: cannot read the argument file '" + OneLine.escape(name) + "': " + reason
+                        + " (an argument starting with @ names a file of arguments; see docs/cli.md)";
+            }
+        }
+        return null;
+    }
+
+    /** Why picocli could not read {@code name}, or null when it can (or it names nothing: a plain argument then). */
+    private static String reason(String name) {
+        Path file;
+        try {
+            file = Path.of(name);
+        } catch (InvalidPathException e) {
+            return null; // no such file can exist: picocli keeps the argument as it is
+        }
+        if (Files.isDirectory(file)) {
+            return "it is a directory";
+        }
+        if (Files.exists(file) && !Files.isReadable(file)) {
+            return "permission denied";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,262 @@
+package org.fdrsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Coverage-guided fuzz target for the {@code fdr} command line, what every user types: any
+ * bytes, taken as up to 24 arguments, one a line, run through {@link Main#execute} in this JVM.
+ * An argument {@code @name} stands for a file of a small pool (a program, a dump, a config, an
+ * empty file, a directory, a missing file, bytes that are not UTF-8; {@code @out} and any
+ * characters after it, a fresh output name), so
+ * mutations reach the commands' checks of real files ({@code @@name}: an argument file, picocli's
+ * {@code @FILE}, naming one of them); nothing else may name a path outside the
+ * working directory (an argument holding '/' makes the input skipped).
+ *
+ * <p>The property: the exit status is one of the documented ones, never 70 (internal error) nor
+ * a Throwable out of {@code execute}; neither standard error nor standard output holds a stack
+ * trace or, unless the arguments hold them, the JDK's or picocli's Java words (standard error
+ * may, with {@code --debug}, which asks for the stack trace); no control
+ * character of an argument reaches either except the line break (and tab on standard output);
+ * a refusal (status 2) ends with one line naming the command (a debugger command's in the
+ * session's transcript, as gdb's).
+ *
+ * <p>Inputs that would only be slow, not wrong, are skipped after picocli has parsed them: an
+ * experiment or sweep that would run (not {@code --emit-slurm}), verify beyond 4 runs or on a
+ * commercial proxy or a workloads program, test-protocol beyond 20,000 operations, replay beyond
+ * 8 schedules, a debugger serving on a port (it waits for a client) or on the terminal (it reads
+ * this JVM's own standard input, which never ends here). Seeds and findings:
+ * {@code src/test/resources/org/fdrsim/cli/CommandLineFuzzTestInputs/execute/}.
+ *
+ * <p>Under {@code -Pfuzz} the module's fuzz profile runs this in {@code cli/.fuzz-cwd}, so that
+ * outputs named by a bare word land there; in the default test run only the kept inputs run,
+ * and they write only to the pool's output names.
+ */
+class CommandLineFuzzTest {
+    private static final int MAX_ARGS = 24;
+    /** What Java's and picocli's own exceptions say: not words a user of fdr should read. */
+    private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "picocli.", "For input string",
+            "out of bounds for length", "\tat ", "internal error", "Caused by");
+    private static final Set<Integer> STATUSES = Set.of(ExitCodes.OK, ExitCodes.PROGRAM_FAILED,
+            ExitCodes.USER_ERROR, ExitCodes.DIVERGED);
+    private static final Path EXAMPLES = examples();
+    private static final Path POOL = pool();
+    private static int inputs;
+
+    @FuzzTest(maxDuration = "10m")
+    @DictionaryEntries({"run", "record", "replay", "inspect", "arcs", "view", "asm", "config", "protocol", "debug",
+        "verify", "demo", "test-protocol", "experiment", "sweep", "paper", "merge", "help", "@hello", "@racy",
+        "@mp", "@dump", "@yaml", "@json", "@empty", "@dir", "@missing", "@binary", "@batch", "@out", "@outdir", "@out.html", "@out\u001b[2J", "@@dir", "@@batch", "@@binary",
+        "--cpus", "-p", "--seed", "-s", "--set", "--config", "-c", "--memory", "ideal", "timed", "--max-instructions",
+        "--max-cycles", "-o", "--output", "--checkpoint-interval", "--validate", "--validate-every", "--schedules",
+        "--from-checkpoint", "--policy", "--cic16", "--compare", "--explain", "-l", "--list", "--input", "--stats",
+        "--stats-json", "--quiet", "--console-output", "--record", "--batch", "-ex", "--dap", "--runs", "-w",
+        "--workload", "-j", "--jobs", "--seeds", "--ops", "--blocks", "--words", "--torus", "--window", "--force",
+        "--scale", "--work", "--param", "--emit-slurm", "--slurm-time", "--slurm-mem", "--slurm-command", "--index",
+        "--help", "--version", "cpus=", "seed=", "recorder.enabled=true", "devices.enabled=true",
+        "devices.consoleInput=", "caches.l2.sizeKB=", "caches.l1.ways=", "memory.perCpuMB=", "network.dimX=",
+        "recorder.buffers.memoryRace.sizeKB=", "recorder.buffers.memoryRace.drainMBps=", "recorder.policy=",
+        "limits.maxInstructions=", "processor.clockGHz=", "1 ms", "100 us", "cycles", "0x", "1e3", "-1", "0",
+        "65", "2147483648", "9223372036854775808", "tiny", "oltp", "random-tester", "splash/fft", "all-arcs",
+        "netzer", "fdr", "0:1-20", "goto end", "info arcs", "step", ","})
+    @Timeout(60)
+    void execute(byte[] input) throws IOException {
+        String text = new String(input, StandardCharsets.UTF_8);
+        String[] lines = text.isEmpty() ? new String[0] : text.split("\n", -1);
+        if (lines.length > MAX_ARGS) {
+            return;
+        }
+        int n = inputs++;
+        List<String> args = new ArrayList<>();
+        for (String line : lines) {
+            if (line.indexOf('\0') >= 0 || line.indexOf('/') >= 0) {
+                return; // no argv holds NUL; a path outside the working directory only through the pool
+            }
+            args.add(pooled(line, n));
+        }
+        String[] argv = args.toArray(new String[0]);
+        if (skipped(argv)) {
+            return;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        InputStream stdin = System.in;
+        int status;
+        try {
+            System.setIn(new ByteArrayInputStream(new byte[0])); // console input '-' and --dap read nothing
+            status = Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+        } finally {
+            System.setIn(stdin);
+            clean(n);
+        }
+        String e = err.toString(StandardCharsets.UTF_8);
+        String o = out.toString(StandardCharsets.UTF_8);
+        String said = String.join("\n", argv);
+        assertThat(STATUSES).as("exit status of %s; stderr: %s", args, e).contains(status);
+        boolean debug = args.contains("--debug"); // asks for the stack trace (and its tabs) on stderr
+        for (String word : JAVA_WORDS) {
+            if (!said.contains(word)) {
+                if (!debug) {
+                    assertThat(e).as("stderr of %s", args).doesNotContain(word);
+                }
+                assertThat(o).as("stdout of %s", args).doesNotContain(word);
+            }
+        }
+        assertThat(e).as("stderr of %s", args).doesNotContainPattern(debug ? "[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n\\t]]"
+                : "[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n]]");
+        assertThat(o).as("stdout of %s", args).doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n\\t]]");
+        if (status == ExitCodes.USER_ERROR) {
+            // the debugger's commands are refused in its transcript, like gdb's; the rest on stderr
+            boolean transcript = e.isBlank() && "fdr debug".equals(command(argv));
+            List<String> refusal = (transcript ? o : e).strip().lines().toList();
+            assertThat(refusal.get(refusal.size() - 1)).as("the refusal of %s", args).isNotBlank();
+            if (debug && !transcript) { // the stack trace may come before or after the refusal's line
+                assertThat(refusal).as("the refusal of %s", args).anyMatch(l -> l.startsWith("fdr") && l.contains(": "));
+            } else if (!transcript) {
+                assertThat(refusal.get(refusal.size() - 1)).as("the refusal of %s", args).startsWith("fdr").contains(": ");
+            }
+        }
+    }
+
+    /** The command picocli finds in {@code argv} ("fdr run"), or null when it refuses them. */
+    private static String command(String[] argv) {
+        ParseResult leaf = leaf(argv);
+        return leaf == null ? null : leaf.commandSpec().qualifiedName();
+    }
+
+    private static ParseResult leaf(String[] argv) {
+        ParseResult parsed;
+        try {
+            parsed = new CommandLine(new Main(System.out, System.err)).parseArgs(argv);
+        } catch (ParameterException | CommandLine.InitializationException e) {
+            return null; // refused (an argument file that cannot be read among them)
+        }
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return parsed;
+    }
+
+    /**
+     * {@code @name} of the pool as its path; {@code @out...} a fresh name in the pool for this
+     * input ({@code @out}, {@code @outdir}, {@code @out} and any characters but '/');
+     * {@code @@name} the pool's path after an {@code @}, picocli's argument file.
+     */
+    private static String pooled(String arg, int n) {
+        if (arg.startsWith("@@") && arg.length() > 2) { // picocli's argument file: '@' and the pool's path
+            String path = pooled(arg.substring(1), n);
+            return path.equals(arg.substring(1)) ? arg : "@" + path;
+        }
+        if (arg.startsWith("@out")) {
+            return POOL.resolve("out-" + n + "-" + arg.substring(4)).toString();
+        }
+        String name = arg.startsWith("@") ? POOL_FILES.get(arg.substring(1)) : null;
+        return name == null ? arg : POOL.resolve(name).toString();
+    }
+
+    private static final Map<String, String> POOL_FILES = Map.ofEntries(Map.entry("hello", "hello.s"),
+            Map.entry("racy", "racy-counter.s"), Map.entry("mp", "message-passing.s"), Map.entry("dump", "hello.fdr"),
+            Map.entry("yaml", "two.yaml"), Map.entry("json", "two.json"), Map.entry("empty", "empty.s"),
+            Map.entry("dir", "dir"), Map.entry("missing", "missing.s"), Map.entry("binary", "binary.s"),
+            Map.entry("batch", "commands.txt"));
+
+    /** Inputs skipped (the class's Javadoc): parsed by picocli without running. */
+    static boolean skipped(String[] argv) {
+        ParseResult leaf = leaf(argv);
+        if (leaf == null || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) { // refused or help: quick
+            return false;
+        }
+        String command = leaf.commandSpec().qualifiedName();
+        return switch (command) {
+            case "fdr experiment paper", "fdr sweep" -> !leaf.hasMatchedOption("--emit-slurm");
+            case "fdr verify" -> leaf.matchedOptionValue("--runs", 100) > 4
+                    || leaf.matchedOptionValue("-w", "random-tester").matches("(?i).*(oltp|jbb|web|splash|fullsys).*");
+            case "fdr test-protocol" -> (long) leaf.matchedOptionValue("--seeds", 20)
+                    * leaf.matchedOptionValue("--ops", 500_000L) > 20_000;
+            case "fdr replay" -> leaf.matchedOptionValue("--schedules", 1) > 8;
+            // a port waits for a client; the terminal session reads the JVM's own standard input,
+            // which here is surefire's channel and never ends (DebugCommandTest pipes one in a JVM of its own)
+            case "fdr debug" -> leaf.hasMatchedOption("--dap-port") || !(leaf.hasMatchedOption("--batch")
+                    || leaf.hasMatchedOption("-ex") || leaf.hasMatchedOption("--dap"));
+            default -> false;
+        };
+    }
+
+    /** Deletes what the input wrote to the pool (every name {@link #pooled} made for it). */
+    private static void clean(int n) throws IOException {
+        try (Stream<Path> files = Files.list(POOL)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (f.getFileName().toString().startsWith("out-" + n + "-")) {
+                    delete(f);
+                }
+            }
+        }
+    }
+
+    private static void delete(Path p) throws IOException {
+        if (Files.isDirectory(p)) {
+            try (Stream<Path> files = Files.list(p)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    delete(f);
+                }
+            }
+        }
+        Files.deleteIfExists(p);
+    }
+
+    /** The project's examples: ../examples from the module, ../../examples from cli/.fuzz-cwd. */
+    private static Path examples() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("examples/hello.s"))) {
+                return dir.resolve("examples");
+            }
+        }
+        throw new IllegalStateException("examples/hello.s not found above " + Path.of("").toAbsolutePath());
+    }
+
+    private static Path pool() {
+        try {
+            Path dir = Files.createTempDirectory("fdr-cli-fuzz");
+            for (String example : new String[] {"hello.s", "racy-counter.s", "message-passing.s"}) {
+                Files.copy(EXAMPLES.resolve(example), dir.resolve(example));
+            }
+            Files.writeString(dir.resolve("two.yaml"), "cpus: 2\nseed: 3\n");
+            Files.writeString(dir.resolve("two.json"), "{\"cpus\": 2, \"recorder\": {\"enabled\": true}}\n");
+            Files.writeString(dir.resolve("empty.s"), "");
+            Files.createDirectory(dir.resolve("dir"));
+            Files.write(dir.resolve("binary.s"), new byte[] {(byte) 0xff, (byte) 0xfe, 0x41, 0x0a});
+            Files.writeString(dir.resolve("commands.txt"), "step\ninfo arcs\ngoto end\n");
+            int status = Main.execute(new String[] {"record", dir.resolve("hello.s").toString(), "--cpus", "2", "-o",
+                dir.resolve("hello.fdr").toString()}, new PrintStream(OutputStream.nullOutputStream()),
+                    new PrintStream(OutputStream.nullOutputStream()));
+            if (status != 0) {
+                throw new IllegalStateException("recording the pool's dump failed: " + status);
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
