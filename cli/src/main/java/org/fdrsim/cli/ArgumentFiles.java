@@ -8,8 +8,9 @@ import org.fdrsim.cpu.text.OneLine;
 /**
  * picocli's argument files: an argument {@code @FILE} naming a file that exists is replaced by
  * the arguments written in it (docs/cli.md, "Argument files"); one naming nothing stays as it
- * is. One that exists but cannot be read (a directory, no permission) makes picocli print its
- * own stack trace before any handler of ours runs, so it is refused here first, in one line.
+ * is, and {@code @@x} is the argument {@code @x}. A directory makes picocli print its own stack
+ * trace before any handler of ours runs, so it is refused here first, in one line; so is a file
+ * that cannot be read, which picocli would silently take as a plain argument.
  */
 final class ArgumentFiles {
     private ArgumentFiles() {}
@@ -17,8 +18,8 @@ final class ArgumentFiles {
     /** The one-line refusal of the first argument file of {@code args} that cannot be read, or null. */
     static String refusal(String[] args) {
         for (String arg : args) {
-            if (arg.length() < 2 || arg.charAt(0) != '@') {
-                continue;
+            if (arg.length() < 2 || arg.charAt(0) != '@' || arg.charAt(1) == '@') {
+                continue; // "@" alone is an argument, "@@x" picocli's escape for the argument "@x"
             }
             String name = arg.substring(1);
             String reason = reason(name);

@@ -19,7 +19,8 @@ final class ConfigValidator {
 
     private void check(MachineConfig c) {
         range("cpus", c.cpus(), 1, 64);
-        positive("processor.clockGHz", c.processor().clockGHz());
+        // the network keeps the clock and the links' bandwidth in whole kHz and kB/s
+        atLeastMillionth("processor.clockGHz", c.processor().clockGHz());
         positive("processor.systemClockGHz", c.processor().systemClockGHz());
         atLeast("processor.deviceAccessCycles", c.processor().deviceAccessCycles(), 0);
         cache("caches.l1", c.caches().l1());
@@ -46,7 +47,7 @@ final class ConfigValidator {
             problems.add("network.dimX x network.dimY (" + n.dimX() + " x " + n.dimY() + ") must equal cpus ("
                     + c.cpus() + ")");
         }
-        positive("network.linkGBps", n.linkGBps());
+        atLeastMillionth("network.linkGBps", n.linkGBps());
         atLeast("network.hopCycles", n.hopCycles(), 0);
         atLeast("network.interfaceCycles", n.interfaceCycles(), 0);
         atLeast("network.controlBytes", n.controlBytes(), 1);
@@ -100,6 +101,12 @@ final class ConfigValidator {
     private void atLeast(String path, long value, long min) {
         if (value < min) {
             problems.add(path + " must be at least " + min + ", got " + value);
+        }
+    }
+
+    private void atLeastMillionth(String path, double value) {
+        if (!(value >= 0.000001) || Double.isInfinite(value)) {
+            problems.add(path + " must be a finite number of at least 0.000001, got " + value);
         }
     }
 

@@ -112,7 +112,7 @@ class ConfigLoaderTest {
         'caches: {l3: {sizeKB: 1}}'     | unknown setting 'caches.l3', expected one of [l1, l2]
         'bogus: 1'                      | unknown setting 'bogus', expected one of [cpus, seed, processor, caches, memory, network, limits, recorder, devices, checkpoint]
         cpus: four                      | configuration: cpus: expected a whole number
-        'network: {linkGBps: -1}'       | configuration: network.linkGBps must be a positive number, got -1.0
+        'network: {linkGBps: -1}'       | configuration: network.linkGBps must be a finite number of at least 0.000001, got -1.0
         'network: {dimX: 3, dimY: 1}'   | network.dimX x network.dimY (3 x 1) must equal cpus (4)
         'caches: 5'                     | caches is a group of settings, expected a mapping with [l1, l2]
         'recorder: {validateEvery: 0}'  | configuration: recorder.validateEvery must be 1..4294967296, got 0

@@ -67,7 +67,8 @@ class ConfigMessagesTest {
         cpus={a: 1}                         | --set cpus expects a single value, got a mapping ('{a: 1}')
         cpus=2147483648                     | configuration: cpus: expected a whole number from -2147483648 to 2147483647, got 2147483648
         seed=99999999999999999999           | configuration: seed: expected a whole number from -9223372036854775808 to 9223372036854775807, got 99999999999999999999
-        processor.clockGHz=1e400            | configuration: processor.clockGHz must be a positive number, got Infinity
+        processor.clockGHz=1e400            | configuration: processor.clockGHz must be a finite number of at least 0.000001, got Infinity
+        network.linkGBps=1e-9               | configuration: network.linkGBps must be a finite number of at least 0.000001, got 1.0E-9
         """)
     void aSetValueOfTheWrongShapeIsSaidInTheConfigurationsWords(String assignment, String message) {
         ConfigException e = catchThrowableOfType(ConfigException.class,
