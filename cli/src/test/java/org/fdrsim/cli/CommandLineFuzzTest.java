@@ -40,7 +40,9 @@ import picocli.CommandLine.ParseResult;
  * character of an argument reaches either except the line break (and tab on standard output);
  * a refusal (status 2) ends with one line naming the command (a debugger command's in the
  * session's transcript, as gdb's). With {@code --debug}, which asks for the stack trace,
- * standard error is held only to the refusal's line being among its lines.
+ * standard error is held only to the refusal's line being among its lines. And determinism: a
+ * {@code record} or {@code view} that succeeded, run again with its outputs under other fresh
+ * names, writes the same bytes.
  *
  * <p>Inputs that would only be slow, not wrong, are skipped after picocli has parsed them: an
  * experiment or sweep that would run (not {@code --emit-slurm}), verify beyond 4 runs or on a
@@ -102,31 +104,77 @@ class CommandLineFuzzTest {
             return;
         }
         int n = inputs++;
+        String[] argv = argv(lines, n);
+        if (argv == null || skipped(argv)) {
+            return;
+        }
+        int again = -1;
+        try {
+            Outcome first = run(argv);
+            check(argv, first);
+            String command = command(argv);
+            if (first.status() == ExitCodes.OK && ("fdr record".equals(command) || "fdr view".equals(command))) {
+                again = inputs++;
+                assertSameFiles(lines, argv, argv(lines, again));
+            }
+        } finally {
+            clean(n);
+            if (again >= 0) {
+                clean(again);
+            }
+        }
+    }
+
+    /** The arguments of {@code lines} for input number {@code n}, or null when the input is skipped for a path. */
+    private static String[] argv(String[] lines, int n) {
         List<String> args = new ArrayList<>();
         for (String line : lines) {
             if (line.indexOf('\0') >= 0 || line.indexOf('/') >= 0) {
-                return; // no argv holds NUL; a path outside the working directory only through the pool
+                return null; // no argv holds NUL; a path outside the working directory only through the pool
             }
             args.add(pooled(line, n));
         }
-        String[] argv = args.toArray(new String[0]);
-        if (skipped(argv)) {
-            return;
-        }
+        return args.toArray(new String[0]);
+    }
+
+    private record Outcome(int status, String out, String err) {}
+
+    private static Outcome run(String[] argv) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         InputStream stdin = System.in;
-        int status;
         try {
             System.setIn(new ByteArrayInputStream(new byte[0])); // console input '-' and --dap read nothing
-            status = Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+            int status = Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
+            return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setIn(stdin);
-            clean(n);
         }
-        String e = err.toString(StandardCharsets.UTF_8);
-        String o = out.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Determinism as a property: the same command again, its outputs under other fresh names,
+     * writes the same bytes (a dump of {@code record}, a page of {@code view}).
+     */
+    private static void assertSameFiles(String[] lines, String[] first, String[] second) throws IOException {
+        Outcome again = run(second);
+        assertThat(again.status()).as("status of %s run again; stderr: %s", List.of(second), again.err())
+                .isEqualTo(ExitCodes.OK);
+        for (int k = 0; k < lines.length; k++) {
+            Path a = Path.of(first[k]);
+            if (lines[k].startsWith("@out") && Files.isRegularFile(a)) {
+                assertThat(Files.readAllBytes(Path.of(second[k]))).as("%s written again by %s", a, List.of(second))
+                        .isEqualTo(Files.readAllBytes(a));
+            }
+        }
+    }
+
+    private static void check(String[] argv, Outcome outcome) {
+        List<String> args = List.of(argv);
+        int status = outcome.status();
+        String o = outcome.out();
+        String e = outcome.err();
         String said = String.join("\n", argv);
         assertThat(STATUSES).as("exit status of %s; stderr: %s", args, e).contains(status);
         boolean debug = args.contains("--debug"); // asks for the stack trace (and its tabs) on stderr
