@@ -4,15 +4,20 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import org.fdrsim.cpu.text.OneLine;
+import picocli.CommandLine;
 
 /**
  * picocli's argument files: an argument {@code @FILE} naming a file that exists is replaced by
  * the arguments written in it (docs/cli.md, "Argument files"); one naming nothing stays as it
  * is, and {@code @@x} is the argument {@code @x}. A directory makes picocli print its own stack
- * trace before any handler of ours runs, so it is refused here first, in one line; so is a file
- * that cannot be read, which picocli would silently take as a plain argument.
+ * trace before any handler of ours runs, so it is refused here first, in one line (also when an
+ * argument file names it); so is a file that cannot be read, which picocli would silently take
+ * as a plain argument.
  */
 final class ArgumentFiles {
+    /** How picocli's message starts; the file's name follows. */
+    private static final String PICOCLI = "Could not read argument file @";
+
     private ArgumentFiles() {}
 
     /** The one-line refusal of the first argument file of {@code args} that cannot be read, or null. */
@@ -29,6 +34,37 @@ final class ArgumentFiles {
             }
         }
         return null;
+    }
+
+    /**
+     * The one-line refusal of an argument file that another names (picocli expands them within
+     * each other) and that picocli cannot read, found by letting picocli parse {@code args}; null
+     * when it can. Options are reset at each parse, so the command's own parse is unaffected.
+     */
+    static String refusalWithin(CommandLine cmd, String[] args) {
+        try {
+            cmd.parseArgs(args);
+            return null;
+        } catch (CommandLine.ParameterException e) {
+            return null; // the command's own parse reports it
+        } catch (CommandLine.InitializationException e) {
+            Throwable failed = e; // the file that names the unreadable one wraps its exception
+            while (failed.getCause() instanceof CommandLine.InitializationException inner && isUnreadable(inner)) {
+                failed = inner;
+            }
+            if (!isUnreadable(failed)) {
+                throw e;
+            }
+            String name = failed.getMessage().substring(PICOCLI.length());
+            String reason = reason(name);
+            return "fdr: cannot read the argument file '" + OneLine.escape(name) + "': "
+                    + (reason != null ? reason : "cannot be read")
+                    + " (an argument starting with @ names a file of arguments; see docs/cli.md)";
+        }
+    }
+
+    private static boolean isUnreadable(Throwable e) {
+        return e.getMessage() != null && e.getMessage().startsWith(PICOCLI);
     }
 
     /** Why picocli could not read {@code name}, or null when it can (or it names nothing: a plain argument then). */

@@ -83,6 +83,9 @@ public final class Main implements Runnable {
             return ExitCodes.INTERNAL_ERROR;
         });
         String unreadable = ArgumentFiles.refusal(args); // picocli reads @FILE before any handler of ours runs
+        if (unreadable == null) {
+            unreadable = ArgumentFiles.refusalWithin(cmd, args);
+        }
         if (unreadable != null) {
             err.println(unreadable);
             return ExitCodes.USER_ERROR;

@@ -35,4 +35,14 @@ class ArgumentFilesTest {
         assertThat(o.status()).isEqualTo(ExitCodes.USER_ERROR);
         assertThat(o.err()).startsWith("fdr run: ").contains("'@" + dir + "'").doesNotContain("argument file");
     }
+
+    @Test
+    void aDirectoryNamedInsideAnArgumentFileIsRefusedInOneLine(@TempDir Path dir) throws Exception {
+        Path inner = Files.createDirectory(dir.resolve("inner"));
+        Path args = Files.writeString(dir.resolve("args.txt"), "run @" + inner + "\n");
+        Outcome o = fdr("@" + args);
+        assertThat(o.status()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(o.err()).isEqualTo("fdr: cannot read the argument file '" + inner + "': it is a directory (an "
+                + "argument starting with @ names a file of arguments; see docs/cli.md)\n");
+    }
 }
