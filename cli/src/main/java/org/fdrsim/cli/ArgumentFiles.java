@@ -29,8 +29,7 @@ final class ArgumentFiles {
             String name = arg.substring(1);
             String reason = reason(name);
             if (reason != null) {
-                return "fdr: cannot read the argument file '" + OneLine.escape(name) + "': " + reason
-                        + " (an argument starting with @ names a file of arguments; see docs/cli.md)";
+                return refusal(name, reason);
             }
         }
         return null;
@@ -57,10 +56,13 @@ final class ArgumentFiles {
             }
             String name = failed.getMessage().substring(PICOCLI.length());
             String reason = reason(name);
-            return "fdr: cannot read the argument file '" + OneLine.escape(name) + "': "
-                    + (reason != null ? reason : "cannot be read")
-                    + " (an argument starting with @ names a file of arguments; see docs/cli.md)";
+            return refusal(name, reason != null ? reason : "cannot be read");
         }
+    }
+
+    private static String refusal(String name, String reason) {
+        return "fdr: cannot read the argument file '" + OneLine.escape(name) + "': " + reason
+                + " (an argument starting with @ names a file of arguments; see docs/cli.md)";
     }
 
     private static boolean isUnreadable(Throwable e) {
