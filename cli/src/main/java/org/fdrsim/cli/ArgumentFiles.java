@@ -20,32 +20,18 @@ final class ArgumentFiles {
 
     private ArgumentFiles() {}
 
-    /** The one-line refusal of the first argument file of {@code args} that cannot be read, or null. */
-    static String refusal(String[] args) {
-        for (String arg : args) {
-            if (arg.length() < 2 || arg.charAt(0) != '@' || arg.charAt(1) == '@') {
-                continue; // "@" alone is an argument, "@@x" picocli's escape for the argument "@x"
-            }
-            String name = arg.substring(1);
-            String reason = reason(name);
-            if (reason != null) {
-                return refusal(name, reason);
-            }
-        }
-        return null;
-    }
-
     /**
-     * The one-line refusal of an argument file that another names (picocli expands them within
-     * each other) and that picocli cannot read, found by letting picocli parse {@code args}; null
-     * when it can. Options are reset at each parse, so the command's own parse is unaffected.
+     * The one-line refusal of the first argument file of {@code args} that picocli cannot read,
+     * or null. A directory, on the command line or named inside an argument file (picocli expands
+     * them within each other), is found by letting picocli parse {@code args}: options are reset
+     * at each parse, so the command's own parse is unaffected. A file that cannot be read, which
+     * picocli takes as a plain argument, is looked for on the command line.
      */
-    static String refusalWithin(CommandLine cmd, String[] args) {
+    static String refusal(CommandLine cmd, String[] args) {
         try {
             cmd.parseArgs(args);
-            return null;
         } catch (CommandLine.ParameterException e) {
-            return null; // the command's own parse reports it
+            // the command's own parse reports it
         } catch (CommandLine.InitializationException e) {
             Throwable failed = e; // the file that names the unreadable one wraps its exception
             while (failed.getCause() instanceof CommandLine.InitializationException inner && isUnreadable(inner)) {
@@ -58,6 +44,16 @@ final class ArgumentFiles {
             String reason = reason(name);
             return refusal(name, reason != null ? reason : "cannot be read");
         }
+        for (String arg : args) {
+            if (arg.length() < 2 || arg.charAt(0) != '@' || arg.charAt(1) == '@') {
+                continue; // "@" alone is an argument, "@@x" picocli's escape for the argument "@x"
+            }
+            String reason = reason(arg.substring(1));
+            if (reason != null) {
+                return refusal(arg.substring(1), reason);
+            }
+        }
+        return null;
     }
 
     private static String refusal(String name, String reason) {

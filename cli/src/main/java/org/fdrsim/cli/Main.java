@@ -82,10 +82,7 @@ public final class Main implements Runnable {
                     + (main.debug ? "" : " (run again with --debug for details)"));
             return ExitCodes.INTERNAL_ERROR;
         });
-        String unreadable = ArgumentFiles.refusal(args); // picocli reads @FILE before any handler of ours runs
-        if (unreadable == null) {
-            unreadable = ArgumentFiles.refusalWithin(cmd, args);
-        }
+        String unreadable = ArgumentFiles.refusal(cmd, args); // picocli reads @FILE before any handler of ours runs
         if (unreadable != null) {
             err.println(unreadable);
             return ExitCodes.USER_ERROR;

@@ -138,7 +138,7 @@ final class RecordCommand implements Callable<Integer> {
         Hints.afterRun(main.err, result, config);
         if (result.cause() == StopCause.INTERRUPTED) {
             main.err.println("fdr record: interrupted: " + OneLine.of(output) + " holds the recording up to Ctrl-C; "
-                    + "'fdr replay " + output + "' replays it");
+                    + "'fdr replay " + OneLine.of(output) + "' replays it");
             return ExitCodes.INTERRUPTED;
         }
         return ExitCodes.OK;

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -69,7 +70,8 @@ class CommandLineFuzzTest {
     @FuzzTest(maxDuration = "10m")
     @DictionaryEntries({"run", "record", "replay", "inspect", "arcs", "view", "asm", "config", "protocol", "debug",
         "verify", "demo", "test-protocol", "experiment", "sweep", "paper", "merge", "help", "@hello", "@racy",
-        "@mp", "@dump", "@yaml", "@json", "@empty", "@dir", "@missing", "@binary", "@batch", "@out", "@outdir", "@out.html", "@out\u001b[2J", "@@dir", "@@batch", "@@binary",
+        "@mp", "@dump", "@yaml", "@json", "@empty", "@dir", "@missing", "@binary", "@batch", "@out", "@outdir",
+        "@out.html", "@out\u001b[2J", "@@dir", "@@batch", "@@binary",
         "--cpus", "-p", "--seed", "-s", "--set", "--config", "-c", "--memory", "ideal", "timed", "--max-instructions",
         "--max-cycles", "-o", "--output", "--checkpoint-interval", "--validate", "--validate-every", "--schedules",
         "--from-checkpoint", "--policy", "--cic16", "--compare", "--explain", "-l", "--list", "--input", "--stats",
@@ -105,14 +107,18 @@ class CommandLineFuzzTest {
         }
         int n = inputs++;
         String[] argv = argv(lines, n);
-        if (argv == null || skipped(argv)) {
+        if (argv == null) {
             return;
         }
+        ParseResult leaf = leaf(argv); // null: picocli refuses the arguments
+        if (skipped(leaf)) {
+            return;
+        }
+        String command = leaf == null ? null : leaf.commandSpec().qualifiedName();
         int again = -1;
         try {
             Outcome first = run(argv);
-            check(argv, first);
-            String command = command(argv);
+            check(argv, command, first);
             if (first.status() == ExitCodes.OK && ("fdr record".equals(command) || "fdr view".equals(command))) {
                 again = inputs++;
                 assertSameFiles(lines, argv, argv(lines, again));
@@ -170,7 +176,7 @@ class CommandLineFuzzTest {
         }
     }
 
-    private static void check(String[] argv, Outcome outcome) {
+    private static void check(String[] argv, String command, Outcome outcome) {
         List<String> args = List.of(argv);
         int status = outcome.status();
         String o = outcome.out();
@@ -192,7 +198,7 @@ class CommandLineFuzzTest {
         assertThat(o).as("stdout of %s", args).doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n\\t]]");
         if (status == ExitCodes.USER_ERROR) {
             // the debugger's commands are refused in its transcript, like gdb's; the rest on stderr
-            boolean transcript = e.isBlank() && "fdr debug".equals(command(argv));
+            boolean transcript = e.isBlank() && "fdr debug".equals(command);
             List<String> refusal = (transcript ? o : e).strip().lines().toList();
             assertThat(refusal.get(refusal.size() - 1)).as("the refusal of %s", args).isNotBlank();
             if (debug && !transcript) { // the stack trace may come before or after the refusal's line
@@ -203,12 +209,7 @@ class CommandLineFuzzTest {
         }
     }
 
-    /** The command picocli finds in {@code argv} ("fdr run"), or null when it refuses them. */
-    private static String command(String[] argv) {
-        ParseResult leaf = leaf(argv);
-        return leaf == null ? null : leaf.commandSpec().qualifiedName();
-    }
-
+    /** The innermost command picocli finds in {@code argv}, or null when it refuses them. */
     private static ParseResult leaf(String[] argv) {
         ParseResult parsed;
         try {
@@ -224,7 +225,7 @@ class CommandLineFuzzTest {
 
     /**
      * {@code @name} of the pool as its path; {@code @out...} a fresh name in the pool for this
-     * input ({@code @out}, {@code @outdir}, {@code @out} and any characters but '/');
+     * input ({@code @out} and any characters after it but '/', e.g. {@code @outdir});
      * {@code @@name} the pool's path after an {@code @}, picocli's argument file.
      */
     private static String pooled(String arg, int n) {
@@ -245,9 +246,8 @@ class CommandLineFuzzTest {
             Map.entry("dir", "dir"), Map.entry("missing", "missing.s"), Map.entry("binary", "binary.s"),
             Map.entry("batch", "commands.txt"));
 
-    /** Inputs skipped (the class's Javadoc): parsed by picocli without running. */
-    static boolean skipped(String[] argv) {
-        ParseResult leaf = leaf(argv);
+    /** Inputs skipped (the class's Javadoc), from picocli's parse of them. */
+    private static boolean skipped(ParseResult leaf) {
         if (leaf == null || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) { // refused or help: quick
             return false;
         }
@@ -265,6 +265,11 @@ class CommandLineFuzzTest {
                     || leaf.hasMatchedOption("-ex") || leaf.hasMatchedOption("--dap"));
             default -> false;
         };
+    }
+
+    @AfterAll
+    static void deleteThePool() throws IOException {
+        delete(POOL);
     }
 
     /** Deletes what the input wrote to the pool (every name {@link #pooled} made for it). */
