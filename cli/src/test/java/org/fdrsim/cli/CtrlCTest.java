@@ -38,18 +38,26 @@ class CtrlCTest {
                 j outer
             """;
 
-    /** Fills 48 MB of memory first, so that the dump takes a while to build and write, then prints forever. */
+    /**
+     * Fills 48 MB of memory first, so that the dump takes a while to build and write, then prints
+     * forever; the other processors halt, so nothing is printed before the fill is done (when they
+     * printed at once, a first Ctrl-C came with little memory written and the dump was written in
+     * about 60 ms, and a loaded host's second Ctrl-C could come after it: 9 MB and about 200 ms now).
+     */
     private static final String BIG_THEN_FOREVER = """
             _start:
                 csrr r5, cpuid
-                bne r5, zero, main
+                bne r5, zero, idle
                 li r6, 0x100000
                 li r7, 0x3100000
             fill:
                 st r7, 0(r6)
                 addi r6, r6, 64
                 blt r6, r7, fill
-            """ + FOREVER.replace("_start:", "main:");
+            """ + FOREVER.replace("_start:", "main:") + """
+            idle:
+                halt
+            """;
 
     @TempDir
     Path dir;
