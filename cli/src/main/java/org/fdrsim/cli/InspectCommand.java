@@ -91,10 +91,13 @@ final class InspectCommand implements Callable<Integer> {
                 s.reservedCapacityBytes(), s.reservedCapacityBytes() == 0 ? 0.0
                         : 100.0 * s.reservedUsedBytes() / s.reservedCapacityBytes(), s.reservedPeakBytes());
         out.printf("memory image: %d pages of 4 KB%n", d.memoryImage().pageCount());
+        if (d.keepsConsoleInput()) {
+            out.printf("console input: %d bytes, kept so that 'fdr view' can re-execute the run%n",
+                    d.consoleInput().length);
+        }
         return ExitCodes.OK;
     }
 
-    /** Cycles from the oldest retained checkpoint to the trigger. */
     /** The processor clock the dump's configuration names (FDR1's 4 GHz if it cannot be read). */
     static double clockGHz(CoreDump d) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s+clockGHz:\\s*([0-9.]+)").matcher(d.configText());
@@ -107,6 +110,7 @@ final class InspectCommand implements Callable<Integer> {
         return 4.0;
     }
 
+    /** Cycles from the oldest retained checkpoint to the trigger. */
     static long replayInterval(CoreDump d) {
         return d.checkpoints().isEmpty() ? 0 : d.summary().cycles() - d.checkpoints().get(0).cycle();
     }

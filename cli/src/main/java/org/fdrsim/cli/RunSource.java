@@ -20,14 +20,18 @@ import org.fdrsim.recorder.dump.DumpSummary;
 
 /**
  * Where a view's execution comes from: a program recorded now under the machine options, or a
- * dump re-executed from the program and configuration it holds (runs are deterministic, and the
- * re-execution's dump must be byte-identical to the file, or the command refuses). Either way the
- * run has every online policy observing and the access trace on, so all arcs are known.
+ * dump re-executed from the program, configuration and console input it holds (runs are
+ * deterministic, and the re-execution's dump must be byte-identical to the file, or the command
+ * refuses). Either way the run has every online policy observing and the access trace on, so all
+ * arcs are known. {@code keptInput} is the dump's console input, or null: a program, a run given
+ * none, or a dump of an fdr that did not keep it (whose input file is read again).
  */
-record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump, DumpSummary dumpEnd) {
+record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump, DumpSummary dumpEnd,
+        byte[] keptInput) {
     static RunSource of(Path file, MachineOptions options) {
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".s")) {
-            return new RunSource(ProgramLoader.load(file), RecordedRuns.withRecorder(options.build(), true), null, null);
+            return new RunSource(ProgramLoader.load(file), RecordedRuns.withRecorder(options.build(), true), null, null,
+                    null);
         }
         if (options.cpus != null || options.seed != null || options.config != null || !options.set.isEmpty()) {
             throw new UserError("a dump fixes the machine and seed: drop --cpus, --seed, --config and --set (or view "
@@ -40,12 +44,12 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
         } catch (DumpFormatException e) {
             throw new UserError(e.getMessage() + " (expected a core dump, or an assembly program named *.s)", e);
         }
-        return new RunSource(dump.program(), config(dump), bytes, dump.summary());
+        return new RunSource(dump.program(), config(dump), bytes, dump.summary(), dump.consoleInput());
     }
 
     /** Records the run; for a dump, checks the re-execution reproduced it. */
     RecordedRuns.Run run() {
-        byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
+        byte[] input = keptInput != null ? keptInput : InputFiles.consoleInput(config.devices().consoleInput(), System.in);
         Console console = new Console(input, java.io.OutputStream.nullOutputStream());
         Simulation simulation = RecordedRuns.prepare(program, config, console, true);
         Machine m = simulation.machine();
@@ -67,9 +71,14 @@ record RunSource(ProgramImage program, MachineConfig config, byte[] expectedDump
                     + " past the end of its run (%,d instructions, cycle %,d) without stopping: the dump is damaged"
                     + " or not fdrsim's; view the program instead", dumpEnd.instructions(), dumpEnd.cycles()));
         }
-        if (!Arrays.equals(expectedDump, CoreDumpWriter.toBytes(run.dump()))) {
-            throw new UserError("re-executing the dump's program and configuration gave a different execution (was the "
-                    + "console input file changed?); view the program instead");
+        // a dump of an fdr that did not keep the console input is compared in its own form
+        CoreDump again = keptInput == null ? run.dump().withConsoleInput(null) : run.dump();
+        if (!Arrays.equals(expectedDump, CoreDumpWriter.toBytes(again))) {
+            // only a dump that did not keep its console input depends on a file that may have changed
+            String hint = keptInput == null && config.devices().hasConsoleInput()
+                    ? " (was the console input file changed?)" : " (a damaged dump, or one of another fdr?)";
+            throw new UserError("re-executing the dump's program and configuration gave a different execution" + hint
+                    + "; view the program instead");
         }
         return run;
     }

@@ -107,7 +107,8 @@ class ViewCommandTest {
         assertThat(d.configText()).contains("maxInstructions: 1000");
         CoreDump forged = new CoreDump(d.formatVersion(), d.cpus(), d.dmaEngines(), d.seed(),
                 d.configText().replace("maxInstructions: 1000", "maxInstructions: 0"), d.program(), d.memoryImage(),
-                d.checkpoints(), d.finalRegisters(), d.finalDmaIcs(), d.trigger(), d.summary(), d.validation());
+                d.checkpoints(), d.finalRegisters(), d.finalDmaIcs(), d.trigger(), d.summary(), d.validation(),
+                d.consoleInput());
         Path bad = dir.resolve("forged.fdr");
         Files.write(bad, CoreDumpWriter.toBytes(forged));
         Outcome o = fdr("view", bad.toString(), "-o", dir.resolve("x.html").toString());
@@ -115,6 +116,57 @@ class ViewCommandTest {
         assertThat(o.err()).startsWith("fdr view: re-executing the dump's program and configuration ran past the end of"
                 + " its run (1,000 instructions, cycle ").endsWith("view the program instead\n");
         assertThat(dir.resolve("x.html")).doesNotExist();
+    }
+
+    /**
+     * A dump keeps the console input it was recorded with, so view re-executes it without the
+     * input file, changed or gone; a dump without it (an older fdr's) reads the file again.
+     */
+    @Test
+    void aDumpIsViewedWithTheConsoleInputItKept(@TempDir Path dir) throws Exception {
+        Path echo = Files.writeString(dir.resolve("echo.s"), """
+                        .text
+                _start: csrr r5, cpuid
+                        bne  r5, zero, done
+                        li   r1, 0xFFFF00000010
+                        li   r2, 0xFFFF00000000
+                loop:   ld   r3, 0(r1)
+                        blt  r3, zero, done
+                        addi r3, r3, -32
+                        st   r3, 0(r2)
+                        j    loop
+                done:   halt
+                """);
+        Path input = Files.writeString(dir.resolve("in.txt"), "abc");
+        Path dump = dir.resolve("echo.fdr");
+        Outcome rec = fdr("record", echo.toString(), "--cpus", "2", "--set", "devices.consoleInput=" + input, "-o",
+                dump.toString());
+        assertThat(rec.status()).as(rec.err()).isZero();
+        assertThat(rec.out()).contains("ABC");
+        assertThat(fdr("inspect", dump.toString()).out())
+                .contains("console input: 3 bytes, kept so that 'fdr view' can re-execute the run");
+        Files.writeString(input, "something else");
+        Outcome changed = fdr("view", dump.toString(), "-o", dir.resolve("a.html").toString());
+        assertThat(changed.status()).as(changed.err()).isZero();
+        assertThat(changed.out()).contains("replay bit-exact");
+        Files.delete(input);
+        Outcome gone = fdr("view", dump.toString(), "-o", dir.resolve("b.html").toString());
+        assertThat(gone.status()).as(gone.err()).isZero();
+        assertThat(Files.readString(dir.resolve("b.html"))).isEqualTo(Files.readString(dir.resolve("a.html")));
+
+        Path old = dir.resolve("old.fdr");
+        Files.write(old, CoreDumpWriter.toBytes(CoreDumpReader.read(dump).withConsoleInput(null)));
+        Outcome missing = fdr("view", old.toString(), "-o", dir.resolve("c.html").toString());
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("fdr view: cannot read console input '" + input + "'");
+        Files.writeString(input, "xyz");
+        Outcome other = fdr("view", old.toString(), "-o", dir.resolve("c.html").toString());
+        assertThat(other.status()).isEqualTo(2);
+        assertThat(other.err()).contains("gave a different execution (was the console input file changed?)");
+        Files.writeString(input, "abc");
+        Outcome same = fdr("view", old.toString(), "-o", dir.resolve("c.html").toString());
+        assertThat(same.status()).as(same.err()).isZero();
+        assertThat(dir.resolve("c.html")).isNotEmptyFile();
     }
 
     @Test

@@ -19,16 +19,18 @@ import org.fdrsim.recorder.session.RecordingSession;
 public final class Simulation {
     private final MachineConfig config;
     private final Machine machine;
+    private final Console console;
     private RunResult result;
 
-    private Simulation(MachineConfig config, Machine machine) {
+    private Simulation(MachineConfig config, Machine machine, Console console) {
         this.config = config;
         this.machine = machine;
+        this.console = console;
     }
 
     /** The machine of {@code config}, ready to run {@code program}, its recorder (if on) set up per {@code options}. */
     public static Simulation prepare(ProgramImage program, MachineConfig config, Console console, RunOptions options) {
-        Simulation s = new Simulation(config, MachineBuilder.build(program, config, console));
+        Simulation s = new Simulation(config, MachineBuilder.build(program, config, console), console);
         if (s.recorder() != null) {
             options.applyTo(s.recorder());
         }
@@ -86,11 +88,16 @@ public final class Simulation {
         return result;
     }
 
-    /** The log-enhanced core dump of the finished recorded run. */
+    /**
+     * The log-enhanced core dump of the finished recorded run. A run given console input
+     * (devices.consoleInput) keeps it in the dump, so that the run can be re-executed from the
+     * dump alone, wherever and whenever that happens ({@code fdr view DUMP}).
+     */
     public CoreDump dump() {
         if (recorder() == null) {
             throw new IllegalStateException("no recorder: a core dump needs recorder.enabled");
         }
-        return CoreDumps.of(recorder(), result(), config.seed(), ConfigLoader.toDumpYaml(config));
+        byte[] input = config.devices().hasConsoleInput() ? console.input() : null;
+        return CoreDumps.of(recorder(), result(), config.seed(), ConfigLoader.toDumpYaml(config), input);
     }
 }

@@ -46,7 +46,7 @@ class StreamedComparisonTest {
         CoreDump tampered = new CoreDump(recorded.formatVersion(), recorded.cpus(), recorded.dmaEngines(),
                 recorded.seed(), recorded.configText(), recorded.program(), DumpMemory.of(m), recorded.checkpoints(),
                 recorded.finalRegisters(), recorded.finalDmaIcs(), recorded.trigger(), recorded.summary(),
-                recorded.validation());
+                recorded.validation(), recorded.consoleInput());
         Path file = dir.resolve("t.fdr");
         long size = CoreDumpWriter.write(tampered, file);
         assertThat(Files.size(file)).isEqualTo(size);

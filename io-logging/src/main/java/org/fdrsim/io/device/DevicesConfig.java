@@ -14,6 +14,11 @@ import java.util.List;
 public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNode, DiskConfig disk, NicConfig nic,
         InterruptsConfig interrupts) {
 
+    /** Whether the run is given console input: a file, or "-" for standard input. */
+    public boolean hasConsoleInput() {
+        return consoleInput != null && !consoleInput.isEmpty();
+    }
+
     /** Disk geometry and timing (cycles are processor cycles). */
     public record DiskConfig(int sectors, long seekCycles, long transferCyclesPerSector) {
         public static DiskConfig defaults() {

@@ -130,7 +130,10 @@ public final class ConfigLoader {
         }
         JsonNode parsed;
         try {
-            parsed = YAML.readTree(value.isEmpty() ? "''" : value);
+            // YAML reads a lone '-' as a list of one empty item; a text setting means the text
+            // (devices.consoleInput=- is standard input)
+            parsed = old.isTextual() && value.equals("-") ? YAML.getNodeFactory().textNode(value)
+                    : YAML.readTree(value.isEmpty() ? "''" : value);
         } catch (JsonProcessingException e) {
             throw new ConfigException("--set " + path + ": cannot read value '" + value + "', expected one such as "
                     + path + "=" + old.asText(), e);

@@ -57,6 +57,16 @@ class ConfigMessagesTest {
                 .endsWith("got 'fdr\\u000ax'");
     }
 
+    /** YAML reads a lone '-' as a list; a text setting takes it as text (consoleInput: standard input). */
+    @Test
+    void aLoneDashIsTextForATextSettingOnly() throws ConfigException {
+        assertThat(ConfigLoader.fdr1().set(List.of("devices.consoleInput=-")).build().devices().consoleInput())
+                .isEqualTo("-");
+        ConfigException e = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.fdr1().set(List.of("cpus=-")).build());
+        assertThat(e.getMessage()).isEqualTo("--set cpus expects a single value, got a list ('-')");
+    }
+
     /** Values that once reached the user as Jackson's own words, or as a number's parser failing. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """

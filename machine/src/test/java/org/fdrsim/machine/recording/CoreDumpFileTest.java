@@ -65,6 +65,7 @@ class CoreDumpFileTest {
                 case "TRIG" -> "trigger";
                 case "SUMM" -> "summary";
                 case "VALD" -> "validation";
+                case "CINP" -> "console input";
                 case "END " -> "end";
                 default -> throw new IllegalStateException(tag);
             };

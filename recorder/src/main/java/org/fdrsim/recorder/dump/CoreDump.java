@@ -37,33 +37,55 @@ import org.fdrsim.recorder.buffer.LogSegment;
  * @param summary       run figures (cycles, checkpoints dropped, reserved memory)
  * @param validation    the validation trace of {@code fdr record --validate} (one interval per
  *                      retained checkpoint), or null when the run was not validated
+ * @param consoleInput  the bytes the run's console had to read (devices.consoleInput), kept so
+ *                      that the run can be re-executed from the dump alone ({@code fdr view}); null
+ *                      when the run was given no console input. Replay does not need it: the
+ *                      input log holds every value the program read.
  */
 public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText,
         ProgramImage program, DumpMemory memoryImage, List<CheckpointState> checkpoints,
         List<ArchState> finalRegisters, long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary,
-        ValidationTrace validation) {
+        ValidationTrace validation, byte[] consoleInput) {
     public CoreDump {
         checkpoints = List.copyOf(checkpoints);
         finalRegisters = List.copyOf(finalRegisters);
         finalDmaIcs = finalDmaIcs.clone();
+        consoleInput = consoleInput == null ? null : consoleInput.clone();
         if (validation != null && validation.intervals().size() != checkpoints.size()) {
             throw new IllegalArgumentException("the validation trace has " + validation.intervals().size()
                     + " intervals for " + checkpoints.size() + " retained checkpoints");
         }
     }
 
-    /** A dump without a validation trace. */
+    /** A dump without a validation trace or console input. */
     public CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, String configText, ProgramImage program,
             DumpMemory memoryImage, List<CheckpointState> checkpoints, List<ArchState> finalRegisters,
             long[] finalDmaIcs, TriggerInfo trigger, DumpSummary summary) {
         this(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints, finalRegisters,
-                finalDmaIcs, trigger, summary, null);
+                finalDmaIcs, trigger, summary, null, null);
     }
 
     /** The same dump with another validation trace (null: none); tests tamper with the trace this way. */
     public CoreDump withValidation(ValidationTrace trace) {
         return new CoreDump(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints,
-                finalRegisters, finalDmaIcs, trigger, summary, trace);
+                finalRegisters, finalDmaIcs, trigger, summary, trace, consoleInput);
+    }
+
+    /** The same dump with other console input (null: none). */
+    public CoreDump withConsoleInput(byte[] input) {
+        return new CoreDump(formatVersion, cpus, dmaEngines, seed, configText, program, memoryImage, checkpoints,
+                finalRegisters, finalDmaIcs, trigger, summary, validation, input);
+    }
+
+    /** A copy of the console input the run was given, or null when it was given none. */
+    @Override
+    public byte[] consoleInput() {
+        return consoleInput == null ? null : consoleInput.clone();
+    }
+
+    /** Whether the dump keeps the run's console input (a dump of an older fdr may not). */
+    public boolean keepsConsoleInput() {
+        return consoleInput != null;
     }
 
     /** The final memory image as memory: a new copy of all of it (tests, small dumps). */
@@ -133,6 +155,6 @@ public record CoreDump(int formatVersion, int cpus, int dmaEngines, long seed, S
                 && memoryImage.sameContents(o.memoryImage) && checkpoints.equals(o.checkpoints)
                 && finalRegisters.equals(o.finalRegisters) && Arrays.equals(finalDmaIcs, o.finalDmaIcs)
                 && trigger.equals(o.trigger) && summary.equals(o.summary)
-                && java.util.Objects.equals(validation, o.validation);
+                && java.util.Objects.equals(validation, o.validation) && Arrays.equals(consoleInput, o.consoleInput);
     }
 }

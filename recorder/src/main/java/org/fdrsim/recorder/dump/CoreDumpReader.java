@@ -145,8 +145,13 @@ public final class CoreDumpReader {
         DumpSummary summary = SummarySection.read(section(DumpSections.SUMMARY, 0));
 
         ValidationTrace validation = null;
-        if (validationFollows()) {
+        if (optionalFollows(DumpSections.VALIDATION, DumpSections.CONSOLE_INPUT)) {
             validation = ValidationSection.read(section(DumpSections.VALIDATION, 0), checkpoints, cpus);
+        }
+        byte[] consoleInput = null;
+        if (optionalFollows(DumpSections.CONSOLE_INPUT, null)) {
+            DumpInput in = section(DumpSections.CONSOLE_INPUT, 0);
+            consoleInput = in.bytes(in.remaining());
         }
 
         DumpInput end = section(DumpSections.END, 0);
@@ -155,31 +160,56 @@ public final class CoreDumpReader {
             throw error("end", (length - p) + " unexpected bytes after the end of the dump");
         }
         return new CoreDump((int) version, cpus, dmaEngines, seed, config, program, memory, checkpoints, finalRegs,
-                finalDma, trigger, summary, validation);
+                finalDma, trigger, summary, validation, consoleInput);
     }
 
     /**
-     * Whether the optional validation section comes next: its tag, or (a damaged tag) a header
-     * that declares a payload, which END never has; the section check then names the damage.
+     * Whether the optional section {@code tag} comes next: its tag, or (a damaged tag) a header
+     * that declares a payload, which END never has, unless its checksum says it is the optional
+     * section {@code later} (null: none) with a damaged tag; the section check then names the damage.
      */
-    private boolean validationFollows() throws IOException {
+    private boolean optionalFollows(String tag, String later) throws IOException {
         if (length - p < 4) {
             return false;
         }
         byte[] h = bytesAt(p, (int) Math.min(DumpSections.HEADER_BYTES, length - p));
-        String tag = new String(h, 0, 4, StandardCharsets.US_ASCII);
-        if (tag.equals(DumpSections.VALIDATION)) {
+        String actual = new String(h, 0, 4, StandardCharsets.US_ASCII);
+        if (actual.equals(tag)) {
             return true;
         }
-        if (tag.equals(DumpSections.END) || h.length < DumpSections.HEADER_BYTES) {
+        if (actual.equals(DumpSections.END) || actual.equals(later) || h.length < DumpSections.HEADER_BYTES) {
             return false;
         }
-        for (int i = 0; i < 8; i++) {
-            if (h[4 + i] != 0) {
-                return true;
-            }
+        return declaredLength(h) != 0 && (later == null || !checksumFitsTag(h, later));
+    }
+
+    /** Whether the section whose header is {@code h} (at p) has a correct checksum under {@code tag}. */
+    private boolean checksumFitsTag(byte[] h, String tag) throws IOException {
+        long declared = declaredLength(h);
+        long start = p + DumpSections.HEADER_BYTES;
+        if (declared < 0 || declared > length - start) {
+            return false;
         }
-        return false;
+        byte[] named = h.clone();
+        System.arraycopy(tag.getBytes(StandardCharsets.US_ASCII), 0, named, 0, 4);
+        CRC32 crc = new CRC32();
+        crc.update(named, 0, 12);
+        SourceStream.update(crc, b, start, start + declared);
+        return crc.getValue() == storedCrc(h);
+    }
+
+    /** The payload length a section header declares (negative: more than a long holds). */
+    private static long declaredLength(byte[] h) {
+        long declared = 0;
+        for (int i = 7; i >= 0; i--) {
+            declared = (declared << 8) | (h[4 + i] & 0xffL);
+        }
+        return declared;
+    }
+
+    /** The CRC-32 a section header stores. */
+    private static long storedCrc(byte[] h) {
+        return (h[12] & 0xffL) | (h[13] & 0xffL) << 8 | (h[14] & 0xffL) << 16 | (h[15] & 0xffL) << 24;
     }
 
     /** Checks the next section's header, length and CRC; returns its payload. */
@@ -205,11 +235,8 @@ public final class CoreDumpReader {
                     : "truncated (header: " + remaining + " of " + DumpSections.HEADER_BYTES + " bytes)");
         }
         byte[] h = bytesAt(p, DumpSections.HEADER_BYTES);
-        long declared = 0;
-        for (int i = 7; i >= 0; i--) {
-            declared = (declared << 8) | (h[4 + i] & 0xffL);
-        }
-        long stored = (h[12] & 0xffL) | (h[13] & 0xffL) << 8 | (h[14] & 0xffL) << 16 | (h[15] & 0xffL) << 24;
+        long declared = declaredLength(h);
+        long stored = storedCrc(h);
         long available = remaining - DumpSections.HEADER_BYTES;
         if (declared < 0 || declared > available) {
             throw error(name, "truncated (declares " + declared + " payload bytes, " + available + " present)");

@@ -13,7 +13,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * sections (tag, length, CRC32, payload) in a fixed order. Each section's payload is written by
  * its own class beside the code that reads it ({@code ProgramSection}, {@code MemorySection},
  * {@code CheckpointSection}, {@code ProcessorStates}, {@code TriggerSection},
- * {@code SummarySection}, {@code ValidationSection}). The bytes depend only on the dump's
+ * {@code SummarySection}, {@code ValidationSection}; the console input is its raw bytes). The bytes depend only on the dump's
  * content, so the same run gives the same file. Files are written to a temporary name and
  * renamed ({@link AtomicFile}); the memory image is streamed into the file page by page, never
  * assembled in host memory.
@@ -84,6 +84,11 @@ public final class CoreDumpWriter {
         section(file, DumpSections.SUMMARY, SummarySection.write(dump.summary()));
         if (dump.validation() != null) {
             section(file, DumpSections.VALIDATION, ValidationSection.write(dump));
+        }
+        if (dump.keepsConsoleInput()) {
+            DumpOutput input = new DumpOutput();
+            input.bytes(dump.consoleInput());
+            section(file, DumpSections.CONSOLE_INPUT, input);
         }
         section(file, DumpSections.END, new DumpOutput());
         file.finish();

@@ -15,6 +15,8 @@ final class DumpSections {
     static final String SUMMARY = "SUMM";
     /** Optional, between SUMM and END: the validation trace of {@code fdr record --validate}. */
     static final String VALIDATION = "VALD";
+    /** Optional, after VALD (if any) and before END: the console input the run was given. */
+    static final String CONSOLE_INPUT = "CINP";
     static final String END = "END ";
     /** Section header: 4-byte tag, 8-byte payload length, 4-byte CRC32. */
     static final int HEADER_BYTES = 16;
@@ -33,6 +35,7 @@ final class DumpSections {
             case TRIGGER -> "trigger";
             case SUMMARY -> "summary";
             case VALIDATION -> "validation";
+            case CONSOLE_INPUT -> "console input";
             case END -> "end";
             default -> tag;
         };

@@ -24,11 +24,13 @@ public final class CoreDumps {
     /**
      * The dump of {@code recorder}'s machine after its run returned {@code result} (the recorder
      * flushed caches and log buffers at the trigger); {@code seed} and {@code configText} are the
-     * machine's configuration, stored as they are. The dump's memory image is a view of the
+     * machine's configuration, stored as they are, and {@code consoleInput} the bytes its console
+     * was given (null: none). The dump's memory image is a view of the
      * machine's memory, not a copy: the machine has stopped, and must stay so while the dump is
      * used.
      */
-    public static CoreDump of(RecordingSession recorder, RunResult result, long seed, String configText) {
+    public static CoreDump of(RecordingSession recorder, RunResult result, long seed, String configText,
+            byte[] consoleInput) {
         RecordedMachine machine = recorder.machine();
         CheckpointController cc = recorder.checkpoints();
         MemorySystem mem = machine.memorySystem();
@@ -56,7 +58,7 @@ public final class CoreDumps {
         return new CoreDump(CoreDumpWriter.VERSION, cpus, dmaIcs.length, seed,
                 configText, machine.cpu(0).program(), DumpMemory.of(mem.memory()), cc.retained(),
                 finalRegs, dmaIcs, trigger(machine, result, cc), summary,
-                v == null ? null : v.trace(cc.retainedNumbers()));
+                v == null ? null : v.trace(cc.retainedNumbers()), consoleInput);
     }
 
     static TriggerInfo trigger(RecordedMachine machine, RunResult result, CheckpointController cc) {

@@ -23,6 +23,11 @@ public final class Console {
         this.echo = echo;
     }
 
+    /** A copy of the bytes this console's input offers (all of them, read or not). */
+    public byte[] input() {
+        return input.clone();
+    }
+
     public static Console silent() {
         return new Console(new byte[0], null);
     }
