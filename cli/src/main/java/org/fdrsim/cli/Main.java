@@ -54,13 +54,14 @@ public final class Main implements Runnable {
         cmd.setUsageHelpLongOptionsMaxWidth(28);
         cmd.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cmd.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        // With --debug the stack trace comes first, so that the last line is the error's own, as without.
         cmd.setParameterExceptionHandler((ex, arguments) -> {
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            // picocli quotes the flag's value, which may hold a line break
-            err.println(name + ": " + OneLine.escape(ex.getMessage()) + " (see '" + name + " --help')");
             if (main.debug) {
                 ex.printStackTrace(err);
             }
+            // picocli quotes the flag's value, which may hold a line break
+            err.println(name + ": " + OneLine.escape(ex.getMessage()) + " (see '" + name + " --help')");
             return ExitCodes.USER_ERROR;
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

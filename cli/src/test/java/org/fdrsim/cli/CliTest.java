@@ -209,6 +209,13 @@ class CliTest {
         Outcome o = fdr("run", "--debug", prog.toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("\tat ");
+        // the trace first, the error's line last, for an error of the run and of the command line alike
+        assertThat(o.err().strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("fdr run: " + prog);
+        Outcome flag = fdr("run", "--debug", "--cpus=x", prog.toString());
+        assertThat(flag.status()).isEqualTo(2);
+        assertThat(flag.err()).contains("\tat ");
+        assertThat(flag.err().strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("fdr run: ")
+                .endsWith("(see 'fdr run --help')");
     }
 
     @ParameterizedTest
