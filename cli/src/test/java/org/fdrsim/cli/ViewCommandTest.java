@@ -124,19 +124,7 @@ class ViewCommandTest {
      */
     @Test
     void aDumpIsViewedWithTheConsoleInputItKept(@TempDir Path dir) throws Exception {
-        Path echo = Files.writeString(dir.resolve("echo.s"), """
-                        .text
-                _start: csrr r5, cpuid
-                        bne  r5, zero, done
-                        li   r1, 0xFFFF00000010
-                        li   r2, 0xFFFF00000000
-                loop:   ld   r3, 0(r1)
-                        blt  r3, zero, done
-                        addi r3, r3, -32
-                        st   r3, 0(r2)
-                        j    loop
-                done:   halt
-                """);
+        Path echo = Path.of("..", "examples", "echo-input.s");
         Path input = Files.writeString(dir.resolve("in.txt"), "abc");
         Path dump = dir.resolve("echo.fdr");
         Outcome rec = fdr("record", echo.toString(), "--cpus", "2", "--set", "devices.consoleInput=" + input, "-o",

@@ -23,24 +23,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * re-executed from the dump alone; a run given none writes the dump it always wrote.
  */
 class ConsoleInputDumpTest {
-    /** Copies the console input to the console output (upper-cased, so the output is not the input). */
-    static final String ECHO = """
-                    .text
-            _start: csrr r5, cpuid
-                    bne  r5, zero, done
-                    li   r1, 0xFFFF00000010
-                    li   r2, 0xFFFF00000000
-            loop:   ld   r3, 0(r1)
-                    blt  r3, zero, done
-                    addi r3, r3, -32
-                    st   r3, 0(r2)
-                    j    loop
-            done:   halt
-            """;
     static final byte[] INPUT = "abc\n".getBytes(StandardCharsets.US_ASCII);
 
     private static CoreDump record(List<String> sets, byte[] input) {
-        ProgramImage p = CheckpointRestoreTest.assemble("echo.s", ECHO);
+        ProgramImage p = CheckpointRestoreTest.file("examples", "echo-input.s");
         return Simulation.run(p, CheckpointRestoreTest.config(2, 1, 100_000, sets), new Console(input, null),
                 RunOptions.LOGS).dump();
     }
