@@ -48,9 +48,10 @@ final class ArgumentFiles {
             if (arg.length() < 2 || arg.charAt(0) != '@' || arg.charAt(1) == '@') {
                 continue; // "@" alone is an argument, "@@x" picocli's escape for the argument "@x"
             }
-            String reason = reason(arg.substring(1));
+            String name = arg.substring(1);
+            String reason = reason(name);
             if (reason != null) {
-                return refusal(arg.substring(1), reason);
+                return refusal(name, reason);
             }
         }
         return null;

@@ -192,10 +192,15 @@ public final class CoreDumpReader {
         }
         byte[] named = h.clone();
         System.arraycopy(tag.getBytes(StandardCharsets.US_ASCII), 0, named, 0, 4);
+        return checksum(named, start, declared) == storedCrc(h);
+    }
+
+    /** The CRC-32 of a section: the first 12 bytes of {@code header}, then its payload in the file. */
+    private long checksum(byte[] header, long start, long declared) throws IOException {
         CRC32 crc = new CRC32();
-        crc.update(named, 0, 12);
+        crc.update(header, 0, 12);
         SourceStream.update(crc, b, start, start + declared);
-        return crc.getValue() == storedCrc(h);
+        return crc.getValue();
     }
 
     /** The payload length a section header declares (negative: more than a long holds). */
@@ -241,12 +246,10 @@ public final class CoreDumpReader {
         if (declared < 0 || declared > available) {
             throw error(name, "truncated (declares " + declared + " payload bytes, " + available + " present)");
         }
-        CRC32 crc = new CRC32();
-        crc.update(h, 0, 12);
         long start = p + DumpSections.HEADER_BYTES;
-        SourceStream.update(crc, b, start, start + declared);
-        if (crc.getValue() != stored) {
-            throw error(name, String.format("checksum mismatch (expected 0x%08x, got 0x%08x)", stored, crc.getValue()));
+        long crc = checksum(h, start, declared);
+        if (crc != stored) {
+            throw error(name, String.format("checksum mismatch (expected 0x%08x, got 0x%08x)", stored, crc));
         }
         String actual = new String(h, 0, 4, StandardCharsets.US_ASCII);
         if (!actual.equals(tag)) {
