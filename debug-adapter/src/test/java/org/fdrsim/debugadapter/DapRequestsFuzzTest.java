@@ -20,6 +20,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.replayer.debug.DebugSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
@@ -163,8 +164,9 @@ class DapRequestsFuzzTest {
                         .doesNotContainIgnoringCase("internal error")
                         .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
                 String sent = new String(input, StandardCharsets.UTF_8);
+                String quoted = OneLine.escape(sent); // as a refusal quotes it: an escape's last digit may start a word
                 for (String java : JAVA_WORDS) { // said in the server's words, unless it quotes the request's
-                    if (!sent.contains(java)) {
+                    if (!sent.contains(java) && !quoted.contains(java)) {
                         assertThat(message).as("the refusal of request %d", to).doesNotContain(java);
                     }
                 }
