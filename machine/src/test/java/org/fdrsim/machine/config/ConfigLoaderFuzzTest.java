@@ -29,14 +29,16 @@ class ConfigLoaderFuzzTest {
 
     /**
      * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
-     * word itself (a message may quote the value it refuses), as it is or as a message writes it:
-     * an escape's last hex digit can start a word ({@code \f} then "om.fasterxml" reads
-     * {@code \u000com.fasterxml}).
+     * word itself (a message may quote the value it refuses), as it is, as a message writes it
+     * (an escape's last hex digit can start a word: {@code \f} then "om.fasterxml" reads
+     * {@code \u000com.fasterxml}) or as YAML reads it (a plain value folds its line breaks into
+     * spaces: "out of\r range of long" is the value "out of range of long").
      */
     static void assertOwnWords(String message, String input) {
         String quoted = OneLine.escape(input);
+        String folded = input.replaceAll("\\s+", " ");
         for (String word : JACKSON_WORDS) {
-            if (!input.contains(word) && !quoted.contains(word)) {
+            if (!input.contains(word) && !quoted.contains(word) && !folded.contains(word)) {
                 assertThat(message).as("Jackson's words in a refusal").doesNotContain(word);
             }
         }
