@@ -30,8 +30,8 @@ class ConfigLoaderFuzzTest {
     /**
      * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
      * word itself (a message may quote the value it refuses), as it is, as a message writes it
-     * (an escape's last hex digit can start a word: {@code \f} then "om.fasterxml" reads
-     * {@code \u000com.fasterxml}) or as YAML reads it (a plain value folds its line breaks into
+     * (an escape's last hex digit can start a word: a form feed, written {@code 000c} after a
+     * backslash and a u, then "om.fasterxml") or as YAML reads it (a plain value folds its line breaks into
      * spaces: "out of\r range of long" is the value "out of range of long").
      */
     static void assertOwnWords(String message, String input) {
