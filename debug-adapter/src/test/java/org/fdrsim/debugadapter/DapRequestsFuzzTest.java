@@ -164,9 +164,11 @@ class DapRequestsFuzzTest {
                         .doesNotContainIgnoringCase("internal error")
                         .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
                 String sent = new String(input, StandardCharsets.UTF_8);
-                String quoted = OneLine.escape(sent); // as a refusal quotes it: an escape's last digit may start a word
+                // as a refusal quotes the request (an escape's last digit may start a word); a word
+                // the request holds as it is, having no control character, survives the escaping
+                String quoted = OneLine.escape(sent);
                 for (String java : JAVA_WORDS) { // said in the server's words, unless it quotes the request's
-                    if (!sent.contains(java) && !quoted.contains(java)) {
+                    if (!quoted.contains(java)) {
                         assertThat(message).as("the refusal of request %d", to).doesNotContain(java);
                     }
                 }

@@ -29,16 +29,18 @@ class ConfigLoaderFuzzTest {
 
     /**
      * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
-     * word itself (a message may quote the value it refuses), as it is, as a message writes it
-     * (an escape's last hex digit can start a word: a form feed, written {@code 000c} after a
-     * backslash and a u, then "om.fasterxml") or as YAML reads it (a plain value folds its line breaks into
-     * spaces: "out of\r range of long" is the value "out of range of long").
+     * word itself (a message may quote the value it refuses) as a message writes it or as YAML
+     * reads it. Escaped, an escape's last hex digit can start a word (a form feed, written
+     * {@code 000c} after a backslash and a u, then "om.fasterxml"); YAML folds a plain value's
+     * line breaks into spaces ("out of\r range of long" is the value "out of range of long").
+     * The words hold no control character and no run of spaces, so a word the input holds as it
+     * is survives both forms.
      */
     static void assertOwnWords(String message, String input) {
         String quoted = OneLine.escape(input);
         String folded = input.replaceAll("\\s+", " ");
         for (String word : JACKSON_WORDS) {
-            if (!input.contains(word) && !quoted.contains(word) && !folded.contains(word)) {
+            if (!quoted.contains(word) && !folded.contains(word)) {
                 assertThat(message).as("Jackson's words in a refusal").doesNotContain(word);
             }
         }
