@@ -12,6 +12,7 @@ import com.google.gson.JsonPrimitive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -219,7 +220,11 @@ class DapRequestsFuzzTest {
 
     private static RacyCounter record() {
         try {
-            return RacyCounter.record(Files.createTempDirectory("dap-fuzz"));
+            Path dir = Files.createTempDirectory("dap-fuzz");
+            dir.toFile().deleteOnExit(); // deleted last: the JVM deletes in the reverse order of registering
+            RacyCounter racy = RacyCounter.record(dir);
+            racy.dump().toFile().deleteOnExit();
+            return racy;
         } catch (Exception e) {
             throw new IllegalStateException("racy-counter records", e);
         }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Says in fdrsim's words why Jackson could not map a value of a tree (a configuration, a file
@@ -16,6 +18,11 @@ import java.util.Map;
  * {@code cpus: expected a whole number, got 2.5}, instead of Jackson's type and token names.
  */
 public final class MappingProblem {
+    /** The end of Jackson's message for a number out of a type's range, naming the type. */
+    private static final Pattern OUT_OF_RANGE = Pattern.compile("out of range of (int|long) \\([^()]*\\)$");
+    /** The starts of Jackson's messages for a null. */
+    private static final Pattern NULL_VALUE = Pattern.compile("Null value|Cannot map `null`|Invalid `null`");
+
     private MappingProblem() {}
 
     /** {@code where: expected ..., got ...} for {@code e}, raised while mapping {@code tree}. */
@@ -31,12 +38,17 @@ public final class MappingProblem {
                 value = value == null ? null : value.get(r.getIndex());
             }
         }
-        String what = expected(e);
+        String what = expected(e, value);
         // the value is shown where a kind was expected; a missing value, a null or the type's own check says enough
         return (path.length() == 0 ? "" : path + ": ") + what + (what.startsWith("expected") ? got(value) : "");
     }
 
-    private static String expected(JsonMappingException e) {
+    /**
+     * What was expected. Jackson's message quotes the value it refused, so it is read only where
+     * the user's text cannot be: its start, and the range it names at its very end (a value
+     * {@code "out of range of long"} is text where a number was expected, not a number out of range).
+     */
+    private static String expected(JsonMappingException e, JsonNode value) {
         if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
             return firstLine(e.getCause().getMessage()); // the type's own check says why
         }
@@ -55,13 +67,13 @@ public final class MappingProblem {
         if (message.startsWith("Trailing token")) {
             return "more text after the end of the value, expected one value";
         }
-        if (message.contains("out of range of int")) {
-            return "expected a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+        Matcher range = OUT_OF_RANGE.matcher(message);
+        if (range.find()) {
+            return range.group(1).equals("int")
+                    ? "expected a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+                    : "expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
         }
-        if (message.contains("out of range of long")) {
-            return "expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
-        }
-        if (message.contains("`null`") || message.startsWith("Null value")) { // Jackson's words for a null
+        if ((value != null && value.isNull()) || NULL_VALUE.matcher(message).lookingAt()) {
             return "no value (null), expected a value";
         }
         Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;

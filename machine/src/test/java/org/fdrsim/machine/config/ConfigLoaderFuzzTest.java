@@ -1,8 +1,13 @@
 package org.fdrsim.machine.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,23 +32,48 @@ class ConfigLoaderFuzzTest {
     private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Deserializ", "Coercion",
             "com.fasterxml", "java.lang", "out of range of", "Cannot deserialize", "Cannot map", "Cannot coerce");
 
+    /** The parsers whose reading of the input a refusal may quote: YAML's, and JSON's for a JSON file. */
+    private static final List<JsonFactory> PARSERS = List.of(new YAMLFactory(), new JsonFactory());
+
     /**
      * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
-     * word itself (a message may quote the value it refuses) as a message writes it or as YAML
+     * word itself (a message may quote the value it refuses) as a message writes it or as a parser
      * reads it. Escaped, an escape's last hex digit can start a word (a form feed, written
      * {@code 000c} after a backslash and a u, then "om.fasterxml"); YAML folds a plain value's
-     * line breaks into spaces ("out of\r range of long" is the value "out of range of long").
-     * The words hold no control character and no run of spaces, so a word the input holds as it
-     * is survives both forms.
+     * line breaks into spaces ("out of\r range of long" is the value "out of range of long");
+     * a quoted value's escapes spell what they stand for (a backslash, u0020 is a space). The
+     * words hold no control character and no run of spaces, so a word the input holds as it is
+     * survives the escaped and folded forms.
      */
     static void assertOwnWords(String message, String input) {
         String quoted = OneLine.escape(input);
         String folded = input.replaceAll("\\s+", " ");
+        String parsed = null; // parsed only when a word is in question: the fuzzer calls this for every refusal
         for (String word : JACKSON_WORDS) {
-            if (!quoted.contains(word) && !folded.contains(word)) {
-                assertThat(message).as("Jackson's words in a refusal").doesNotContain(word);
+            if (message.contains(word) && !quoted.contains(word) && !folded.contains(word)) {
+                parsed = parsed != null ? parsed : parsedText(input);
+                if (!parsed.contains(word)) {
+                    fail("Jackson's word '%s' in a refusal: %s", word, message);
+                }
             }
         }
+    }
+
+    /** Every field name and value the parsers read from {@code input}, each as far as it gets. */
+    private static String parsedText(String input) {
+        StringBuilder all = new StringBuilder();
+        for (JsonFactory factory : PARSERS) {
+            try (JsonParser p = factory.createParser(input)) {
+                for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                    if (t == JsonToken.FIELD_NAME || t.isScalarValue()) {
+                        all.append(p.getText()).append('\n');
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // the text read before the parser's first error is all a refusal can quote
+            }
+        }
+        return all.toString();
     }
 
     @FuzzTest(maxDuration = "10m")
@@ -74,7 +104,9 @@ class ConfigLoaderFuzzTest {
     private static Path tempDir() {
         try {
             Path dir = Files.createTempDirectory("fdr-config-fuzz");
-            dir.toFile().deleteOnExit();
+            dir.toFile().deleteOnExit(); // deleted last: the JVM deletes in the reverse order of registering
+            dir.resolve("fuzz.yaml").toFile().deleteOnExit();
+            dir.resolve("fuzz.json").toFile().deleteOnExit();
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

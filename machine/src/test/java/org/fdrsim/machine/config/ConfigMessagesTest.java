@@ -79,6 +79,9 @@ class ConfigMessagesTest {
         seed=99999999999999999999           | configuration: seed: expected a whole number from -9223372036854775808 to 9223372036854775807, got 99999999999999999999
         processor.clockGHz=1e400            | configuration: processor.clockGHz must be a finite number of at least 0.000001, got Infinity
         network.linkGBps=1e-9               | configuration: network.linkGBps must be a finite number of at least 0.000001, got 1.0E-9
+        cpus=out of range of int            | configuration: cpus: expected a whole number, got 'out of range of int'
+        seed=out of range of long (1 - 2)   | configuration: seed: expected a whole number, got 'out of range of long (1 - 2)'
+        cpus=a `null` b                     | configuration: cpus: expected a whole number, got 'a `null` b'
         """)
     void aSetValueOfTheWrongShapeIsSaidInTheConfigurationsWords(String assignment, String message) {
         ConfigException e = catchThrowableOfType(ConfigException.class,
