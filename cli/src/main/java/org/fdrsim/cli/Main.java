@@ -58,7 +58,7 @@ public final class Main implements Runnable {
         cmd.setParameterExceptionHandler((ex, arguments) -> {
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
             if (main.debug) {
-                ex.printStackTrace(err);
+                DebugTrace.print(ex, err);
             }
             // picocli quotes the flag's value, which may hold a line break
             err.println(name + ": " + OneLine.escape(ex.getMessage()) + " (see '" + name + " --help')");
@@ -67,7 +67,7 @@ public final class Main implements Runnable {
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
             if (main.debug) {
-                ex.printStackTrace(err);
+                DebugTrace.print(ex, err);
             }
             if (ex instanceof UserError) {
                 err.println(name + ": " + ex.getMessage());

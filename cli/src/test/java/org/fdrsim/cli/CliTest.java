@@ -218,6 +218,15 @@ class CliTest {
                 .endsWith("(see 'fdr run --help')");
     }
 
+    /** The trace repeats picocli's message, which quotes the flag's value: escaped there too. */
+    @Test
+    void debugEscapesTheTracesLines() {
+        Outcome o = fdr("--debug", "run", "--cpus", "4\u001b[31m\r", "x.s");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("\tat picocli.").contains("'4\\u001b[31m\\u000d' is not an int")
+                .doesNotContain("\u001b").doesNotContain("\r");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--cpus=x", "--bogus", "--cpus=0", "--memory=magic", "--set=memory.idealMaxSlice=0", "--set=caches.l3=1", "--config=/no/such.yaml"})
     void badFlagsAreOneLineErrors(String flag) {
