@@ -42,9 +42,8 @@ import picocli.CommandLine.ParseResult;
  * a refusal (status 2) ends with one line naming the command (a debugger command's in the
  * session's transcript, as gdb's). With {@code --debug}, which asks for the stack trace,
  * standard error may hold the Java words and a frame's tab, and the refusal's line is its last.
- * And determinism: a
- * {@code record} or {@code view} that succeeded, run again with its outputs under other fresh
- * names, writes the same bytes.
+ * And determinism: a {@code record} or {@code view} that succeeded, run again with its outputs
+ * under other fresh names, writes the same bytes.
  *
  * <p>Inputs that would only be slow, not wrong, are skipped after picocli has parsed them: an
  * experiment or sweep that would run (not {@code --emit-slurm}), verify beyond 4 runs or on a

@@ -67,7 +67,7 @@ public final class MappingProblem {
         if (message.startsWith("Trailing token")) {
             return "more text after the end of the value, expected one value";
         }
-        Matcher range = OUT_OF_RANGE.matcher(message);
+        Matcher range = OUT_OF_RANGE.matcher(String.valueOf(e.getOriginalMessage())); // whole: a value may hold a line break
         if (range.find()) {
             return range.group(1).equals("int")
                     ? "expected a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE

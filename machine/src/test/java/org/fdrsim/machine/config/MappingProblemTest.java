@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,10 +42,21 @@ class MappingProblemTest {
         {"small": 1, "big": 1, "list": ["Null value"]}              | list[0]: expected a whole number, got 'Null value'
         """)
     void saysWhatTheValueIs(String json, String expected) throws Exception {
+        assertThat(describe(json)).isEqualTo(expected);
+    }
+
+    /** Jackson's message quotes the value up to its line break on its first line; the range is read at the whole message's end. */
+    @Test
+    void aValueEndingItsFirstLineWithARangeIsText() throws Exception {
+        assertThat(describe("{\"small\": \"out of range of int (1 - 2)\\nx\", \"big\": 1, \"list\": []}"))
+                .isEqualTo("small: expected a whole number, got 'out of range of int (1 - 2)\nx'");
+    }
+
+    private static String describe(String json) throws Exception {
         JsonNode tree = STRICT.readTree(json);
         JsonMappingException e = catchThrowableOfType(JsonMappingException.class,
                 () -> STRICT.treeToValue(tree, Sample.class));
         assertThat(e).as("refused").isNotNull();
-        assertThat(MappingProblem.describe(e, tree)).isEqualTo(expected);
+        return MappingProblem.describe(e, tree);
     }
 }
