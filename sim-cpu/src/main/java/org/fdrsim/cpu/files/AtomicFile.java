@@ -26,6 +26,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class AtomicFile {
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+    /** The longest file name, in bytes, on Linux's file systems (ext4, xfs, tmpfs) and on macOS's. */
+    private static final int NAME_MAX = 255;
+    /** A temporary name's suffix: a dot, 13 base-36 digits, ".tmp". */
+    private static final int SUFFIX_BYTES = 18;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(AtomicFile::deletePending, "fdrsim-temporary-files"));
@@ -82,12 +86,19 @@ public final class AtomicFile {
         }
     }
 
-    /** A new, empty, hidden file beside the target; created without attributes, so the umask decides its mode. */
+    /**
+     * A new, empty, hidden file beside the target; created without attributes, so the umask
+     * decides its mode. Its name is the target's, cut so that the whole fits in {@link #NAME_MAX}
+     * bytes, then a random suffix of a fixed length: any name the target may have, the
+     * temporary file may have too (a name of 240 bytes once failed, or not, by the suffix's length).
+     */
     private static Path createTemporary(Path dir, String name) throws IOException {
+        String stem = cut("." + name, NAME_MAX - SUFFIX_BYTES);
         while (true) {
             // Host-side name only; never part of a simulation, so unseeded randomness is harmless.
-            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
-            Path tmp = (dir == null ? Path.of("") : dir).resolve("." + name + "." + suffix + ".tmp");
+            String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            String suffix = "." + "0".repeat(13 - random.length()) + random + ".tmp"; // 2^64 - 1 is 13 digits
+            Path tmp = (dir == null ? Path.of("") : dir).resolve(stem + suffix);
             PENDING.add(tmp);
             try {
                 return Files.createFile(tmp);
@@ -98,6 +109,22 @@ public final class AtomicFile {
                 throw e;
             }
         }
+    }
+
+    /** The longest {@code text} from its start whose UTF-8 encoding fits in {@code bytes}, cut between code points. */
+    private static String cut(String text, int bytes) {
+        int used = 0;
+        int end = 0;
+        while (end < text.length()) {
+            int cp = text.codePointAt(end);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (used + size > bytes) {
+                break;
+            }
+            used += size;
+            end += Character.charCount(cp);
+        }
+        return text.substring(0, end);
     }
 
     private static void deletePending() {
