@@ -90,7 +90,7 @@ public final class AtomicFile {
      * A new, empty, hidden file beside the target; created without attributes, so the umask
      * decides its mode. Its name is the target's, cut so that the whole fits in {@link #NAME_MAX}
      * bytes, then a random suffix of a fixed length: any name the target may have, the
-     * temporary file may have too (a name of 240 bytes once failed, or not, by the suffix's length).
+     * temporary file may have too (a name of 237 bytes was once written or refused by the suffix's length).
      */
     private static Path createTemporary(Path dir, String name) throws IOException {
         String stem = cut("." + name, NAME_MAX - SUFFIX_BYTES);
