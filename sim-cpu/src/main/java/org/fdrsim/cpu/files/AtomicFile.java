@@ -2,8 +2,12 @@ package org.fdrsim.cpu.files;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -28,8 +32,6 @@ public final class AtomicFile {
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
     /** The longest file name, in bytes, on Linux's file systems (ext4, xfs, tmpfs) and on macOS's. */
     private static final int NAME_MAX = 255;
-    /** A temporary name's suffix: a dot, 13 base-36 digits, ".tmp". */
-    private static final int SUFFIX_BYTES = 18;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(AtomicFile::deletePending, "fdrsim-temporary-files"));
@@ -93,12 +95,11 @@ public final class AtomicFile {
      * temporary file may have too (a name of 237 bytes was once written or refused by the suffix's length).
      */
     private static Path createTemporary(Path dir, String name) throws IOException {
-        String stem = cut("." + name, NAME_MAX - SUFFIX_BYTES);
         while (true) {
             // Host-side name only; never part of a simulation, so unseeded randomness is harmless.
             String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             String suffix = "." + "0".repeat(13 - random.length()) + random + ".tmp"; // 2^64 - 1 is 13 digits
-            Path tmp = (dir == null ? Path.of("") : dir).resolve(stem + suffix);
+            Path tmp = (dir == null ? Path.of("") : dir).resolve(cut("." + name, NAME_MAX - suffix.length()) + suffix);
             PENDING.add(tmp);
             try {
                 return Files.createFile(tmp);
@@ -111,20 +112,16 @@ public final class AtomicFile {
         }
     }
 
-    /** The longest {@code text} from its start whose UTF-8 encoding fits in {@code bytes}, cut between code points. */
+    /**
+     * The longest {@code text} from its start whose UTF-8 encoding fits in {@code bytes}: the
+     * encoder stops before the first character that does not fit, never inside a surrogate pair
+     * (a lone surrogate counts as the one byte of the '?' a file name gets for it).
+     */
     private static String cut(String text, int bytes) {
-        int used = 0;
-        int end = 0;
-        while (end < text.length()) {
-            int cp = text.codePointAt(end);
-            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-            if (used + size > bytes) {
-                break;
-            }
-            used += size;
-            end += Character.charCount(cp);
-        }
-        return text.substring(0, end);
+        CharBuffer chars = CharBuffer.wrap(text);
+        StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .encode(chars, ByteBuffer.allocate(bytes), true);
+        return text.substring(0, chars.position());
     }
 
     private static void deletePending() {
