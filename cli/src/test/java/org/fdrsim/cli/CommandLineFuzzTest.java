@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
@@ -54,7 +55,7 @@ import picocli.CommandLine.ParseResult;
  *
  * <p>Under {@code -Pfuzz} the module's fuzz profile runs this in {@code cli/.fuzz-cwd}, so that
  * outputs named by a bare word land there; in the default test run only the kept inputs run,
- * and they write only to the pool's output names.
+ * in the module's directory, and an input that writes anything there fails.
  */
 class CommandLineFuzzTest {
     private static final int MAX_ARGS = 24;
@@ -65,6 +66,10 @@ class CommandLineFuzzTest {
             ExitCodes.USER_ERROR, ExitCodes.DIVERGED);
     private static final Path EXAMPLES = examples();
     private static final Path POOL = pool();
+    /** True under {@code -Pfuzz}, which runs this in {@code cli/.fuzz-cwd}, where a made-up output name may land. */
+    private static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null;
+    /** The working directory's names before the first input: in the default test run the module's own files. */
+    private static final Set<String> WORKING_DIRECTORY = names(Path.of(""));
     private static int inputs;
 
     @FuzzTest(maxDuration = "10m")
@@ -128,6 +133,36 @@ class CommandLineFuzzTest {
             if (again >= 0) {
                 clean(again);
             }
+        }
+        if (!FUZZING) {
+            assertNothingNewInTheWorkingDirectory(argv);
+        }
+    }
+
+    /**
+     * A kept input writes only to the pool's output names: one that names an output by a bare
+     * word would write it among the module's files on every default test run. Such a file is
+     * deleted and the input fails, saying to write {@code @out} instead.
+     */
+    private static void assertNothingNewInTheWorkingDirectory(String[] argv) throws IOException {
+        Set<String> stray = new TreeSet<>(names(Path.of("")));
+        stray.removeAll(WORKING_DIRECTORY);
+        for (String name : stray) {
+            delete(Path.of(name));
+        }
+        assertThat(stray).as("what %s wrote into the working directory (a kept input names its outputs @out...)",
+                List.of(argv)).isEmpty();
+    }
+
+    private static Set<String> names(Path dir) {
+        try (Stream<Path> files = Files.list(dir.toAbsolutePath())) {
+            Set<String> names = new TreeSet<>();
+            for (Path f : (Iterable<Path>) files::iterator) {
+                names.add(f.getFileName().toString());
+            }
+            return names;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
