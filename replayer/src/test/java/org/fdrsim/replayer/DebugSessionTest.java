@@ -358,4 +358,33 @@ class DebugSessionTest {
         assertThat(d.breakpoints()).isEmpty();
         assertThat(d.position().ic(0)).isZero();
     }
+
+    /**
+     * U+001C-U+001F are whitespace to Java's strip(): {@code count calls <FS>loop} once counted
+     * {@code loop} and echoed the separators raw (DebugCommandsFuzzTest's finding). A control
+     * character is refused in one escaped line; a tab still separates words.
+     */
+    @Test
+    void controlCharactersInACommandAreRefusedAndTabsSeparateWords() {
+        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8), file -> List.of());
+        for (String ask : new String[] {"count calls \u001cloop", "print \u001fcounter", "break loop\u001e",
+            "watch counter\u001d", "stepi\u00851", "cpu\u0001 1"}) {
+            bytes.reset();
+            assertThat(cmds.execute(ask)).as(ask).isEqualTo(DebugCommands.BAD_COMMAND);
+            String said = bytes.toString(UTF_8);
+            assertThat(said).as(ask).startsWith("the command holds a control character: '").contains("\\u00")
+                    .doesNotContainPattern("[\\p{Cc}&&[^\\n\\r]]");
+            assertThat(said.lines().count()).as(ask).isEqualTo(1);
+        }
+        assertThat(d.breakpoints()).isEmpty();
+        bytes.reset();
+        assertThat(cmds.execute("count\tcalls\tloop")).isEqualTo(DebugCommands.OK);
+        assertThat(bytes.toString(UTF_8)).startsWith("calls loop: ").doesNotContain("\t");
+        bytes.reset();
+        assertThat(cmds.execute("print\tcounter\t+\t8")).isEqualTo(DebugCommands.OK);
+        assertThat(bytes.toString(UTF_8)).startsWith("counter + 8 = ");
+    }
 }

@@ -74,6 +74,14 @@ public final class DebugCommands {
         if (l.isEmpty() || l.startsWith("#")) {
             return OK;
         }
+        // A tab separates words as a space does. Any other control character has no meaning in a
+        // command, and strip() and the label lookup would take some (U+001C-U+001F) for spaces
+        // while the echo of the argument kept them: refused here, for every command at once.
+        if (!OneLine.isOneLine(line.replace('\t', ' '))) {
+            return refuse("the command holds a control character: '" + line + "'; expected printable text,"
+                    + " words separated by spaces or tabs");
+        }
+        l = l.replace('\t', ' ');
         String word = l.split("\\s+", 2)[0];
         String rest = l.substring(word.length()).strip();
         if (word.startsWith("x/") || word.equals("x")) {
