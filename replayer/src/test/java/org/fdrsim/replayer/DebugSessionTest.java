@@ -366,25 +366,32 @@ class DebugSessionTest {
      */
     @Test
     void controlCharactersInACommandAreRefusedAndTabsSeparateWords() {
-        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
-        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8), file -> List.of());
+        Terminal t = Terminal.onRacyCounter();
         for (String ask : new String[] {"count calls \u001cloop", "print \u001fcounter", "break loop\u001e",
             "watch counter\u001d", "stepi\u00851", "cpu\u0001 1"}) {
-            bytes.reset();
-            assertThat(cmds.execute(ask)).as(ask).isEqualTo(DebugCommands.BAD_COMMAND);
-            String said = bytes.toString(UTF_8);
+            t.bytes().reset();
+            assertThat(t.commands().execute(ask)).as(ask).isEqualTo(DebugCommands.BAD_COMMAND);
+            String said = t.bytes().toString(UTF_8);
             assertThat(said).as(ask).startsWith("the command holds a control character: '").contains("\\u00")
                     .doesNotContainPattern("[\\p{Cc}&&[^\\n\\r]]");
             assertThat(said.lines().count()).as(ask).isEqualTo(1);
         }
-        assertThat(d.breakpoints()).isEmpty();
-        bytes.reset();
-        assertThat(cmds.execute("count\tcalls\tloop")).isEqualTo(DebugCommands.OK);
-        assertThat(bytes.toString(UTF_8)).startsWith("calls loop: ").doesNotContain("\t");
-        bytes.reset();
-        assertThat(cmds.execute("print\tcounter\t+\t8")).isEqualTo(DebugCommands.OK);
-        assertThat(bytes.toString(UTF_8)).startsWith("counter + 8 = ");
+        assertThat(t.session().breakpoints()).isEmpty();
+        t.bytes().reset();
+        assertThat(t.commands().execute("count\tcalls\tloop")).isEqualTo(DebugCommands.OK);
+        assertThat(t.bytes().toString(UTF_8)).startsWith("calls loop: ").doesNotContain("\t");
+        t.bytes().reset();
+        assertThat(t.commands().execute("print\tcounter\t+\t8")).isEqualTo(DebugCommands.OK);
+        assertThat(t.bytes().toString(UTF_8)).startsWith("counter + 8 = ");
+    }
+
+    /** A debugger session on racy-counter (2 processors) and the command language printing into {@code bytes}. */
+    private record Terminal(DebugSession session, ByteArrayOutputStream bytes, DebugCommands commands) {
+        static Terminal onRacyCounter() {
+            Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
+            DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            return new Terminal(d, bytes, new DebugCommands(d, new PrintStream(bytes, true, UTF_8), file -> List.of()));
+        }
     }
 }
