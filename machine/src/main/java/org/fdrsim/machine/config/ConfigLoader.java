@@ -288,6 +288,16 @@ public final class ConfigLoader {
         return at == null || at.getLineNr() < 1 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
+    /**
+     * How Jackson's YAML parser passes on a number its scanner could not read: the JDK's
+     * exception named, then its message. The scanner reads hexadecimal numbers only for the
+     * escapes of a double-quoted string, and fails so when the text ends right after the escape.
+     */
+    private static final String SCANNER_NUMBER =
+            "Malformed Number token: failed to tokenize due to (java.lang.NumberFormatException): ";
+    /** The JDK's reason Jackson appends to its own for a number it cannot read ({@code !!int 0x}). */
+    private static final Pattern JDK_NUMBER_PROBLEM = Pattern.compile(", problem: For input string: \".*\"( under radix \\d+)?$");
+
     /** What is wrong with the text, without the parser's internals. */
     private static String syntax(JsonProcessingException e) {
         String m = firstLine(e.getOriginalMessage());
@@ -295,7 +305,14 @@ public final class ConfigLoader {
         if (dup.find()) {
             return "the key '" + dup.group(1) + "' is given twice (expected each setting once)";
         }
-        return "not valid YAML or JSON: " + m;
+        if (m.startsWith(SCANNER_NUMBER)) {
+            return "not valid YAML or JSON: " + (m.endsWith(" under radix 16")
+                    ? "an escape of a double-quoted string ends before its hexadecimal digits"
+                            + " (expected \\xHH, \\uHHHH or \\UHHHHHHHH)"
+                    : "a number the YAML scanner reads is malformed");
+        }
+        java.util.regex.Matcher jdk = JDK_NUMBER_PROBLEM.matcher(m);
+        return "not valid YAML or JSON: " + (jdk.find() ? m.substring(0, jdk.start()) : m);
     }
 
     private static String join(String[] parts, int last) {

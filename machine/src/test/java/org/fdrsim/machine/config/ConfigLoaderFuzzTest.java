@@ -30,7 +30,8 @@ class ConfigLoaderFuzzTest {
     private static final Path DIR = tempDir();
     /** Words of Jackson's own messages: its quoting, type and token names, features and range wording. */
     private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Deserializ", "Coercion",
-            "com.fasterxml", "java.lang", "out of range of", "Cannot deserialize", "Cannot map", "Cannot coerce");
+            "com.fasterxml", "java.lang", "out of range of", "Cannot deserialize", "Cannot map", "Cannot coerce",
+            "For input string");
 
     /** The parsers whose reading of the input a refusal may quote: YAML's, and JSON's for a JSON file. */
     private static final List<JsonFactory> PARSERS = List.of(new YAMLFactory(), new JsonFactory());

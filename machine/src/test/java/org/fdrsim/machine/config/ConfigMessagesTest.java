@@ -57,6 +57,24 @@ class ConfigMessagesTest {
                 .endsWith("got 'fdr\\u000ax'");
     }
 
+    /**
+     * A double-quoted string whose last characters are an escape's letter: Jackson's YAML parser
+     * passed on the JDK's NumberFormatException by name (ConfigLoaderFuzzTest's finding); and
+     * Jackson's own sentence for a bad base-16 number, which it ends with the JDK's reason.
+     */
+    @Test
+    void aNumberTheParserCannotReadIsSaidWithoutTheJdksWords() throws IOException {
+        for (String text : new String[] {"cpus: \"\\u", "cpus: \"\\x", "{\"cpus\": \"out\\U"}) {
+            assertThat(fileError(text)).as(text).endsWith(", line 1, column " + (text.startsWith("{") ? 1 : 5)
+                    + ": not valid YAML or JSON: an escape of a double-quoted string ends before its hexadecimal digits"
+                    + " (expected \\xHH, \\uHHHH or \\UHHHHHHHH)");
+        }
+        assertThat(fileError("cpus: !!int 0x\n")).endsWith(": not valid YAML or JSON: Invalid base-16 number ('')");
+        for (String text : new String[] {"cpus: \"\\u", "cpus: !!int 0x\n"}) {
+            ConfigLoaderFuzzTest.assertOwnWords(fileError(text), text);
+        }
+    }
+
     /** YAML reads a lone '-' as a list; a text setting takes it as text (consoleInput: standard input). */
     @Test
     void aLoneDashIsTextForATextSettingOnly() throws ConfigException {
