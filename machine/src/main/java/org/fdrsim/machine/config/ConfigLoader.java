@@ -296,7 +296,8 @@ public final class ConfigLoader {
     private static final String SCANNER_NUMBER =
             "Malformed Number token: failed to tokenize due to (java.lang.NumberFormatException): ";
     /** The JDK's reason Jackson appends to its own for a number it cannot read ({@code !!int 0x}). */
-    private static final Pattern JDK_NUMBER_PROBLEM = Pattern.compile(", problem: For input string: \".*\"( under radix \\d+)?$");
+    private static final Pattern JDK_NUMBER_PROBLEM =
+            Pattern.compile(", problem: For input string: \".*\"( under radix \\d+)?$");
 
     /** What is wrong with the text, without the parser's internals. */
     private static String syntax(JsonProcessingException e) {
