@@ -343,10 +343,10 @@ class DebugSessionTest {
     /** A number past an int once wrapped to another (x/4294967297 printed one word, cpu 4294967297 named cpu 1). */
     @Test
     void numbersPastAnIntAreRefusedNotWrapped() {
-        Recording r = Recording.record(Recording.example("racy-counter.s"), Recording.config(2, 3, List.of()));
-        DebugSession d = new DebugSession(r.input(), () -> ReplayProbe.NONE);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DebugCommands cmds = new DebugCommands(d, new PrintStream(bytes, true, UTF_8), file -> List.of());
+        Terminal t = Terminal.onRacyCounter();
+        DebugSession d = t.session();
+        ByteArrayOutputStream bytes = t.bytes();
+        DebugCommands cmds = t.commands();
         String[] asks = {"x/4294967297 counter", "cpu 4294967297", "delete 4294967297", "goto 0:1@4294967296",
             "trace counter limit 4294967297", "break loop cpu 4294967297"};
         for (String ask : asks) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.ReadProblem;
 
@@ -42,6 +43,18 @@ public final class ConfigLoader {
 
     /** A retired setting: a log's entry size, which its format fixes ({@code recorder.buffers.<log>.entryBytes}). */
     private static final Pattern ENTRY_BYTES = Pattern.compile("recorder\\.buffers\\.[A-Za-z]+\\.entryBytes");
+    /** Jackson's message for a key given twice, naming it. */
+    private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate field '([^']*)'");
+    /**
+     * How Jackson's YAML parser passes on a number its scanner could not read: the JDK's
+     * exception named, then its message. The scanner reads hexadecimal numbers only for the
+     * escapes of a double-quoted string, and fails so when the text ends right after the escape.
+     */
+    private static final String SCANNER_NUMBER =
+            "Malformed Number token: failed to tokenize due to (java.lang.NumberFormatException): ";
+    /** The JDK's reason Jackson appends to its own for a number it cannot read ({@code !!int 0x}). */
+    private static final Pattern JDK_NUMBER_PROBLEM =
+            Pattern.compile(", problem: For input string: \".*\"( under radix \\d+)?$");
 
     private ObjectNode tree;
     private final List<String> notes = new ArrayList<>();
@@ -288,21 +301,10 @@ public final class ConfigLoader {
         return at == null || at.getLineNr() < 1 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
-    /**
-     * How Jackson's YAML parser passes on a number its scanner could not read: the JDK's
-     * exception named, then its message. The scanner reads hexadecimal numbers only for the
-     * escapes of a double-quoted string, and fails so when the text ends right after the escape.
-     */
-    private static final String SCANNER_NUMBER =
-            "Malformed Number token: failed to tokenize due to (java.lang.NumberFormatException): ";
-    /** The JDK's reason Jackson appends to its own for a number it cannot read ({@code !!int 0x}). */
-    private static final Pattern JDK_NUMBER_PROBLEM =
-            Pattern.compile(", problem: For input string: \".*\"( under radix \\d+)?$");
-
     /** What is wrong with the text, without the parser's internals. */
     private static String syntax(JsonProcessingException e) {
         String m = firstLine(e.getOriginalMessage());
-        java.util.regex.Matcher dup = java.util.regex.Pattern.compile("Duplicate field '([^']*)'").matcher(m);
+        Matcher dup = DUPLICATE_FIELD.matcher(m);
         if (dup.find()) {
             return "the key '" + dup.group(1) + "' is given twice (expected each setting once)";
         }
@@ -312,7 +314,7 @@ public final class ConfigLoader {
                             + " (expected \\xHH, \\uHHHH or \\UHHHHHHHH)"
                     : "a number the YAML scanner reads is malformed");
         }
-        java.util.regex.Matcher jdk = JDK_NUMBER_PROBLEM.matcher(m);
+        Matcher jdk = JDK_NUMBER_PROBLEM.matcher(m);
         return "not valid YAML or JSON: " + (jdk.find() ? m.substring(0, jdk.start()) : m);
     }
 

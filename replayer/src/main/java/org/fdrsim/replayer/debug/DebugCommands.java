@@ -70,18 +70,18 @@ public final class DebugCommands {
 
     /** Runs one command line; returns {@link #OK}, {@link #BAD_COMMAND} or {@link #DIVERGED}. Blank lines and # comments do nothing. */
     public int execute(String line) {
-        String l = line.strip();
+        // A tab separates words as a space does. Any other control character has no meaning in a
+        // command, and strip() and the label lookup would take some (U+001C-U+001F) for spaces
+        // while the echo of the argument kept them: refused below, for every command at once.
+        String spaced = line.replace('\t', ' ');
+        String l = spaced.strip();
         if (l.isEmpty() || l.startsWith("#")) {
             return OK;
         }
-        // A tab separates words as a space does. Any other control character has no meaning in a
-        // command, and strip() and the label lookup would take some (U+001C-U+001F) for spaces
-        // while the echo of the argument kept them: refused here, for every command at once.
-        if (!OneLine.isOneLine(line.replace('\t', ' '))) {
+        if (!OneLine.isOneLine(spaced)) {
             return refuse("the command holds a control character: '" + line + "'; expected printable text,"
                     + " words separated by spaces or tabs");
         }
-        l = l.replace('\t', ' ');
         String word = l.split("\\s+", 2)[0];
         String rest = l.substring(word.length()).strip();
         if (word.startsWith("x/") || word.equals("x")) {
