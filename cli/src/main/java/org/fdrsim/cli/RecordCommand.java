@@ -14,6 +14,7 @@ import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.cpu.sim.SimTime;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpWriter;
 import picocli.CommandLine.Command;
@@ -60,7 +61,7 @@ final class RecordCommand implements Callable<Integer> {
             try {
                 // a bare number is the old form (processor cycles), kept working with a note that
                 // names the flag as typed (not the old configuration key it used to go through)
-                String interval = checkpointInterval.strip();
+                String interval = Blanks.strip(checkpointInterval);
                 if (interval.matches("[0-9]+")) {
                     main.err.println("note: --checkpoint-interval " + interval + ": a bare number counts processor"
                             + " cycles; read as '" + interval + " cycles' " + ConfigLoader.FDR1_TIMES);

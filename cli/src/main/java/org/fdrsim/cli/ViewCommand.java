@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.recorder.dump.CheckpointState;
@@ -103,7 +104,7 @@ final class ViewCommand implements Callable<Integer> {
     }
 
     static long[] parseWindow(String text) {
-        Matcher m = WINDOW.matcher(text.strip());
+        Matcher m = WINDOW.matcher(Blanks.strip(text));
         if (!m.matches()) {
             throw new UserError("--window '" + text + "': expected C:IC1-IC2 (agent, first and last IC), e.g. 1:100-2000");
         }

@@ -179,11 +179,12 @@ class ViewCommandTest {
             {"../examples/racy-counter.s", "--window", "7:1-2"},
             {"../examples/racy-counter.s", "--window", "0:5-3"},
             {"../examples/racy-counter.s", "--window", "zero"},
+            {"../examples/racy-counter.s", "--window", "1:100-400\u001c"}, // String.strip() took U+001C for a space
             {"../examples/random-tester.s"},
             {"../examples/random-tester.s", "--window", "0:1-42000"},
         };
         String[] expected = {"outside the run", "no agent 7", "outside the run", "expected C:IC1-IC2",
-            "more than 100,000; pick a range with --window", "more than 100,000"};
+            "'1:100-400\\u001c': expected C:IC1-IC2", "more than 100,000; pick a range with --window", "more than 100,000"};
         for (int k = 0; k < cases.length; k++) {
             String[] args = new String[cases[k].length + 3];
             args[0] = "view";

@@ -1,6 +1,7 @@
 package org.fdrsim.results;
 
 import java.util.List;
+import org.fdrsim.cpu.text.Blanks;
 
 /**
  * The settings an experiment or a sweep gives every run itself: the seed (from {@code --seed}
@@ -15,7 +16,7 @@ final class OwnSettings {
 
     /** Refuses {@code path} (given by {@code flag}) if it is one of the run's own settings. */
     static void refuse(String flag, String path) {
-        switch (path.strip()) {
+        switch (Blanks.strip(path)) {
             case SEED -> throw new IllegalArgumentException(flag + " seed: each run's seed comes from --seed S (the first)"
                     + " and --runs N; a sweep can also vary it with --param seed=S1,S2,...");
             case RECORDER -> throw new IllegalArgumentException(flag + " recorder.enabled: every run is made both without"

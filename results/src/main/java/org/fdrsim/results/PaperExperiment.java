@@ -9,6 +9,7 @@ import org.fdrsim.machine.config.ConfigLoader;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.cpu.sim.SimTime;
 import org.fdrsim.checkpoint.CheckpointSchedule;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.workloads.WorkloadRegistry;
 
@@ -178,7 +179,7 @@ public final class PaperExperiment {
             java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
             for (String a : settings) {
                 int eq = a.indexOf('=');
-                m.put(eq < 0 ? a : a.substring(0, eq).strip(), eq < 0 ? "" : a.substring(eq + 1).strip());
+                m.put(eq < 0 ? a : Blanks.strip(a.substring(0, eq)), eq < 0 ? "" : Blanks.strip(a.substring(eq + 1)));
             }
             return m;
         }

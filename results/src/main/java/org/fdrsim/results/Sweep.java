@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.MachineConfig;
 import org.fdrsim.workloads.WorkloadRegistry;
@@ -31,15 +32,15 @@ public final class Sweep {
             }
             List<String> values = new ArrayList<>();
             for (String v : text.substring(eq + 1).split(",", -1)) {
-                if (v.isBlank()) {
+                if (Blanks.strip(v).isEmpty()) {
                     throw new IllegalArgumentException("--param '" + text + "': empty value in the list");
                 }
-                if (values.contains(v.strip())) { // the point would run and be reported twice
-                    throw new IllegalArgumentException("--param '" + text + "': '" + v.strip() + "' is given twice");
+                if (values.contains(Blanks.strip(v))) { // the point would run and be reported twice
+                    throw new IllegalArgumentException("--param '" + text + "': '" + Blanks.strip(v) + "' is given twice");
                 }
-                values.add(v.strip());
+                values.add(Blanks.strip(v));
             }
-            return new Param(text.substring(0, eq).strip(), values);
+            return new Param(Blanks.strip(text.substring(0, eq)), values);
         }
     }
 

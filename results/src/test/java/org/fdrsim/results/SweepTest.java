@@ -96,6 +96,12 @@ class SweepTest {
         // a control character is part of the value, not a space to forgive
         Sweep.Spec control = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("cpus=2\u0001,4")));
         assertThatThrownBy(() -> Sweep.validate(control)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("cannot read value '2\\u0001'");
+                .hasMessageContaining("the value '2\\u0001' holds a control character");
+        // so is a separator character, which String.strip() took for a space (U+001C-U+001F)
+        Sweep.Spec separator = new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("cpus=2,\u001c4")));
+        assertThatThrownBy(() -> Sweep.validate(separator)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("the value '\\u001c4' holds a control character");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("seed=1,\u001c2"))))
+                .hasMessage("--param seed: '\u001c2' is not a whole number");
     }
 }

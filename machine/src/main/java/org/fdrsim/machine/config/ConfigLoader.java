@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.ReadProblem;
+import org.fdrsim.cpu.text.Blanks;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * Builds a {@link MachineConfig}: the FDR1 defaults, then a YAML or JSON file (any subset of
@@ -101,7 +103,7 @@ public final class ConfigLoader {
             if (eq <= 0) {
                 throw new ConfigException("--set '" + a + "': expected path=value, e.g. caches.l2.sizeKB=1024");
             }
-            set(a.substring(0, eq).strip(), a.substring(eq + 1).strip());
+            set(Blanks.strip(a.substring(0, eq)), Blanks.strip(a.substring(eq + 1)));
         }
         return this;
     }
@@ -112,8 +114,13 @@ public final class ConfigLoader {
             throw new ConfigException("--set '" + path + "': expected a setting name such as"
                     + " caches.l2.sizeKB before '='");
         }
+        if (!OneLine.isOneLine(value.replace('\t', ' '))) {
+            // the value is read as a YAML plain scalar, which folded a line break into a space
+            throw new ConfigException("--set " + path + ": the value '" + value + "' holds a control character;"
+                    + " expected printable text");
+        }
         if (CYCLE_NAMES.containsKey(path)) {
-            return set(CYCLE_NAMES.get(path), oldCycles(path, value.strip()));
+            return set(CYCLE_NAMES.get(path), oldCycles(path, Blanks.strip(value)));
         }
         if (ENTRY_BYTES.matcher(path).matches()) {
             retiredEntryBytes(path);

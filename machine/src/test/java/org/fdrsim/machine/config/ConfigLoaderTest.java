@@ -143,7 +143,7 @@ class ConfigLoaderTest {
         assertThat(ConfigLoader.fdr1().set(List.of(" cpus = 2 ")).build().cpus()).isEqualTo(2);
         assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus=2\u0001")).build())
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("--set cpus: cannot read value '2\\u0001', expected one such as cpus=4");
+                .hasMessage("--set cpus: the value '2\\u0001' holds a control character; expected printable text");
         assertThatThrownBy(() -> ConfigLoader.fdr1().set(List.of("cpus\u0000=2")).build())
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("unknown setting");

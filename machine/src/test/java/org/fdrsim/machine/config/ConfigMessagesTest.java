@@ -109,6 +109,31 @@ class ConfigMessagesTest {
         ConfigLoaderFuzzTest.assertOwnWords(e.getMessage(), assignment);
     }
 
+    /**
+     * Java's {@code strip()} counts U+001C-U+001F as white space, so {@code cpus=<U+001C>2} once ran
+     * on two processors while {@code cpus=<U+0001>2} was refused: a control character around a
+     * name or a value is now part of it, and refused with it.
+     */
+    @ParameterizedTest(name = "U+{0}")
+    @CsvSource({"001c", "001d", "001e", "001f", "000a", "0001"})
+    void aControlCharacterAroundASettingIsPartOfIt(String hex) {
+        String c = String.valueOf((char) Integer.parseInt(hex, 16));
+        for (String assignment : List.of("cpus=" + c + "2", "cpus=2" + c, c + "cpus=2", "checkpoint.interval=" + c + "1 us")) {
+            ConfigException e = catchThrowableOfType(ConfigException.class,
+                    () -> ConfigLoader.fdr1().set(List.of(assignment)).build());
+            assertThat(e).as("refused: %s", assignment.replace(c, "<U+" + hex + ">")).isNotNull();
+            assertThat(e.getMessage()).as(assignment).contains("\\u" + hex)
+                    .containsAnyOf("holds a control character", "unknown setting");
+        }
+    }
+
+    @Test
+    void blanksAroundASettingAreNotPartOfIt() throws ConfigException {
+        MachineConfig config = ConfigLoader.fdr1().set(List.of(" cpus\t=\t2\u3000", "seed = 7 ")).build();
+        assertThat(config.cpus()).isEqualTo(2);
+        assertThat(config.seed()).isEqualTo(7);
+    }
+
     @Test
     void anEmptyValueStillClearsATextSetting() throws ConfigException {
         assertThat(ConfigLoader.fdr1().set(List.of("devices.consoleInput=")).build().devices().consoleInput()).isEmpty();

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+import org.fdrsim.cpu.text.Blanks;
 
 /**
  * The compressor a recorder's LZ77 box is modelled with ({@code recorder.compressor}):
@@ -36,7 +37,7 @@ public enum Codec {
     /** The codec called {@code name}; a one-line message lists the choices otherwise. */
     public static Codec parse(String name) {
         for (Codec c : values()) {
-            if (c.key().equals(name == null ? "" : name.strip().toLowerCase(Locale.ROOT))) {
+            if (c.key().equals(name == null ? "" : Blanks.strip(name).toLowerCase(Locale.ROOT))) {
                 return c;
             }
         }

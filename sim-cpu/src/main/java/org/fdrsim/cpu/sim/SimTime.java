@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fdrsim.cpu.text.Blanks;
 
 /**
  * A span of simulated time as a configuration writes it, with an explicit unit, so that it
@@ -37,7 +38,7 @@ public final class SimTime {
         if (text == null) {
             throw new IllegalArgumentException(path + " is missing, " + expected());
         }
-        String t = text.strip().toLowerCase(Locale.ROOT);
+        String t = Blanks.strip(text).toLowerCase(Locale.ROOT);
         // YAML 1.1 reads a bare `off` as the boolean false
         if (t.equals("off") || t.equals("false") || t.equals("0")) {
             return 0;
