@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
 import org.fdrsim.cpu.files.ReadProblem;
 import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.cpu.text.OneLine;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Builds a {@link MachineConfig}: the FDR1 defaults, then a YAML or JSON file (any subset of
@@ -302,10 +304,26 @@ public final class ConfigLoader {
         return names;
     }
 
-    /** ", line L, column C" of a syntax error in a file. */
+    /**
+     * ", line L, column C" of a syntax error in a file: where SnakeYAML found the problem if it
+     * says (Jackson's location is sometimes where the construct it was reading began), else Jackson's.
+     */
     private static String where(JsonProcessingException e) {
+        MarkedYAMLException yaml = yamlError(e);
+        if (yaml != null && yaml.getProblemMark() != null) {
+            return at(yaml.getProblemMark(), ", line ", ", column ");
+        }
         JsonLocation at = e.getLocation();
         return at == null || at.getLineNr() < 1 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /** SnakeYAML's own report of a syntax error, which Jackson wraps, or null for Jackson's own errors. */
+    private static MarkedYAMLException yamlError(JsonProcessingException e) {
+        return e.getCause() instanceof MarkedYAMLException y ? y : null;
+    }
+
+    private static String at(Mark mark, String line, String column) {
+        return line + (mark.getLine() + 1) + column + (mark.getColumn() + 1); // SnakeYAML counts from 0
     }
 
     /** What is wrong with the text, without the parser's internals. */
@@ -320,6 +338,17 @@ public final class ConfigLoader {
                     ? "an escape of a double-quoted string ends before its hexadecimal digits"
                             + " (expected \\xHH, \\uHHHH or \\UHHHHHHHH)"
                     : "a number the YAML scanner reads is malformed");
+        }
+        MarkedYAMLException yaml = yamlError(e);
+        if (yaml != null && yaml.getProblem() != null) {
+            // Jackson's message starts with SnakeYAML's context ("while parsing a block mapping"), the
+            // problem on a later line; say the problem, then the context with where it began
+            Mark began = yaml.getContextMark();
+            Mark found = yaml.getProblemMark();
+            String context = yaml.getContext() == null || began == null ? ""
+                    : found != null && began.getIndex() == found.getIndex() ? " (" + firstLine(yaml.getContext()) + ")"
+                    : " (" + firstLine(yaml.getContext()) + at(began, " that began at line ", ", column ") + ")";
+            return "not valid YAML or JSON: " + firstLine(yaml.getProblem()) + context;
         }
         Matcher jdk = JDK_NUMBER_PROBLEM.matcher(m);
         return "not valid YAML or JSON: " + (jdk.find() ? m.substring(0, jdk.start()) : m);

@@ -166,7 +166,8 @@ class ConfigLoaderTest {
         Path file = dir.resolve("broken.yaml");
         Files.writeString(file, "cpus: [1,\n");
         assertThatThrownBy(() -> ConfigLoader.fdr1().file(file).build())
-                .hasMessageStartingWith(file + ", line 1, column 9: not valid YAML or JSON")
+                .hasMessage(file + ", line 2, column 1: not valid YAML or JSON: expected the node content, but found"
+                        + " '<stream end>' (while parsing a flow node)")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 }

@@ -31,6 +31,25 @@ class ConfigMessagesTest {
         assertThat(m).containsPattern("c\\.yaml, line \\d+, column \\d+: not valid YAML or JSON");
     }
 
+    /**
+     * SnakeYAML reports most syntax errors as a context ("while parsing a block mapping") and a
+     * problem on a later line; until stop 51 only the context reached the user, at the context's
+     * place or Jackson's: a misindented key was "not valid YAML or JSON: while parsing a block mapping".
+     */
+    @Test
+    void aYamlSyntaxErrorSaysTheProblemWhereItIsAndTheContextWhereItBegan() throws IOException {
+        assertThat(fileError("caches:\n  l2:\n    ways: 4\n   sizeKB: 1024\n")).endsWith(
+                "c.yaml, line 4, column 4: not valid YAML or JSON: expected <block end>, but found '<block mapping start>'"
+                        + " (while parsing a block mapping that began at line 2, column 3)");
+        assertThat(fileError("%YAML 99999999999.1\n---\ncpus: 4\n")).endsWith(
+                "c.yaml, line 1, column 18: not valid YAML or JSON: found a number which cannot represent a valid version:"
+                        + " 99999999999 (while scanning a YAML directive that began at line 1, column 1)");
+        assertThat(fileError("cpus: \"abc\n")).endsWith("c.yaml, line 2, column 1: not valid YAML or JSON:"
+                + " found unexpected end of stream (while scanning a quoted scalar that began at line 1, column 7)");
+        // a problem without a context is said alone
+        assertThat(fileError("a: b: c\n")).endsWith("c.yaml, line 1, column 5: not valid YAML or JSON: mapping values are not allowed here");
+    }
+
     @Test
     void aFractionWhereAWholeNumberBelongsSaysSoWithoutJacksonsInternals() throws IOException {
         String m = fileError("cpus: 2.5\n");
