@@ -3,6 +3,7 @@ package org.fdrsim.machine.config;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -211,7 +212,9 @@ public final class ConfigLoader {
         } catch (JsonMappingException e) {
             throw new ConfigException("configuration: " + MappingProblem.describe(e, tree), e);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("configuration: " + firstLine(e.getOriginalMessage()), e);
+            StreamConstraintsException limit = ParserLimit.of(e);
+            throw new ConfigException("configuration: "
+                    + (limit != null ? ParserLimit.describe(limit) : firstLine(e.getOriginalMessage())), e);
         }
         List<String> problems = ConfigValidator.problems(config);
         if (problems.size() == 1) {
@@ -328,6 +331,10 @@ public final class ConfigLoader {
 
     /** What is wrong with the text, without the parser's internals. */
     private static String syntax(JsonProcessingException e) {
+        StreamConstraintsException limit = ParserLimit.of(e);
+        if (limit != null) {
+            return ParserLimit.describe(limit);
+        }
         String m = firstLine(e.getOriginalMessage());
         Matcher dup = DUPLICATE_FIELD.matcher(m);
         if (dup.find()) {

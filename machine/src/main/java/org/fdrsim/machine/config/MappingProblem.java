@@ -1,5 +1,6 @@
 package org.fdrsim.machine.config;
 
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -49,6 +50,10 @@ public final class MappingProblem {
      * {@code "out of range of long"} is text where a number was expected, not a number out of range).
      */
     private static String expected(JsonMappingException e, JsonNode value) {
+        StreamConstraintsException limit = ParserLimit.of(e);
+        if (limit != null) {
+            return ParserLimit.describe(limit); // the value is not repeated: it is the part that is too large
+        }
         if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
             return firstLine(e.getCause().getMessage()); // the type's own check says why
         }

@@ -50,6 +50,24 @@ class ConfigMessagesTest {
         assertThat(fileError("a: b: c\n")).endsWith("c.yaml, line 1, column 5: not valid YAML or JSON: mapping values are not allowed here");
     }
 
+    /**
+     * Jackson refuses a number of more than 1,000 digits, or nesting deeper than 1,000, naming the
+     * Java method that holds the limit (found by the fuzz target in stop 51: a JSON string of
+     * 1,037 characters given for {@code cpus}).
+     */
+    @Test
+    void aValueTooLargeForTheParserIsSaidWithoutJacksonsMethod() throws IOException {
+        String digits = "1".repeat(1001);
+        String number = "too large for the parser: number value length (1001) exceeds the maximum allowed (1000)";
+        assertThat(fileError("cpus: " + digits + "\n")).isEqualTo(dir.resolve("c.yaml") + ": " + number);
+        assertThat(fileError("cpus: \"" + digits + "\"\n")).isEqualTo("configuration: cpus: " + number);
+        assertThat(fileError("[".repeat(1001) + "]".repeat(1001))).isEqualTo(dir.resolve("c.yaml")
+                + ": too large for the parser: document nesting depth (1001) exceeds the maximum allowed (1000)");
+        ConfigException set = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.fdr1().set(List.of("cpus='" + digits + "'")).build());
+        assertThat(set).hasMessage("configuration: cpus: " + number);
+    }
+
     @Test
     void aFractionWhereAWholeNumberBelongsSaysSoWithoutJacksonsInternals() throws IOException {
         String m = fileError("cpus: 2.5\n");
