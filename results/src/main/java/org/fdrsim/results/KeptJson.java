@@ -3,6 +3,7 @@ package org.fdrsim.results;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import org.fdrsim.cpu.files.ReadProblem;
 import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.machine.config.MappingProblem;
+import org.fdrsim.machine.config.ParserLimit;
 
 /**
  * Reads back the JSON files fdrsim wrote earlier: finished runs, sweep shards and specs, an
@@ -53,7 +55,9 @@ public final class KeptJson {
         } catch (JsonMappingException e) { // text after the value
             throw new IOException(OneLine.escape(MappingProblem.describe(e, null)), e);
         } catch (JsonProcessingException e) {
-            throw new IOException(OneLine.escape("not valid JSON: " + syntax(e)), e); // Jackson quotes the file's text
+            StreamConstraintsException limit = ParserLimit.of(e);
+            throw new IOException(OneLine.escape(limit != null ? ParserLimit.describe(limit)
+                    : "not valid JSON: " + syntax(e)), e); // Jackson quotes the file's text
         }
         if (tree == null || tree.isMissingNode()) {
             throw new IOException("empty, expected a JSON value written by fdrsim");

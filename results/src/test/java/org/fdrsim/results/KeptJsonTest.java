@@ -86,6 +86,9 @@ class KeptJsonTest {
                 + " character ((CTRL-CHAR, code 30)): only regular white space (\\r, \\n, \\t) is allowed between tokens");
         assertThatThrownBy(() -> KeptJson.read(write("{\"cpus\": NaN}"), Measurement.class))
                 .hasMessage("not valid JSON: Non-standard token 'NaN'");
+        // past the parser's limits: the limit said, not the Java method that holds it (stop 51)
+        assertThatThrownBy(() -> KeptJson.read(write("{\"cpus\": " + "1".repeat(1001) + "}"), Measurement.class))
+                .hasMessage("too large for the parser: number value length (1001) exceeds the maximum allowed (1000)");
         assertThatThrownBy(() -> KeptJson.read(write(""), Measurement.class)).hasMessageStartingWith("empty");
         assertThatThrownBy(() -> KeptJson.read(write(" null "), Measurement.class)).hasMessageStartingWith("null, expected");
         Path latin1 = Files.write(dir.resolve("latin1.json"), new byte[] {'{', (byte) 0xe9, '}'});

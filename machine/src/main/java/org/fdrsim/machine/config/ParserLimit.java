@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * that holds the limit ("from `StreamReadConstraints.getMaxNumberLength()`"), which is Jackson's
  * word, not the user's; this says the same in one line without it.
  */
-final class ParserLimit {
+public final class ParserLimit {
     /** The end of Jackson's message that names where the limit comes from. */
     private static final Pattern FROM = Pattern.compile(", from [^,]*\\)$");
 
@@ -17,7 +17,7 @@ final class ParserLimit {
     }
 
     /** The limit {@code e} or one of its causes ran into, or null if none did. */
-    static StreamConstraintsException of(Throwable e) {
+    public static StreamConstraintsException of(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof StreamConstraintsException limit) {
                 return limit;
@@ -27,7 +27,7 @@ final class ParserLimit {
     }
 
     /** "too large for the parser: number value length (1037) exceeds the maximum allowed (1000)". */
-    static String describe(StreamConstraintsException e) {
+    public static String describe(StreamConstraintsException e) {
         String m = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
         m = FROM.matcher(m).replaceFirst(")");
         return "too large for the parser: " + (m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1));
