@@ -3,6 +3,7 @@ package org.fdrsim.machine.config;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -24,6 +25,7 @@ import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.cpu.text.OneLine;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
 
 /**
  * Builds a {@link MachineConfig}: the FDR1 defaults, then a YAML or JSON file (any subset of
@@ -48,6 +50,8 @@ public final class ConfigLoader {
 
     /** A retired setting: a log's entry size, which its format fixes ({@code recorder.buffers.<log>.entryBytes}). */
     private static final Pattern ENTRY_BYTES = Pattern.compile("recorder\\.buffers\\.[A-Za-z]+\\.entryBytes");
+    /** Jackson's message for a YAML key that is not a scalar ({@code ? [a]}), before the parser's event. */
+    private static final String KEY_NOT_A_NAME = "Expected a field name (Scalar value in YAML), got this instead:";
     /** Jackson's message for a key given twice, naming it. */
     private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate field '([^']*)'");
     /**
@@ -81,13 +85,25 @@ public final class ConfigLoader {
             throw new ConfigException("cannot read configuration '" + file + "': it is a directory (expected a YAML or "
                     + "JSON file, e.g. one written by 'fdr config')");
         }
+        String text;
         try {
-            node = YAML.readTree(Files.readString(file));
-        } catch (JsonProcessingException e) {
-            throw new ConfigException(file + where(e) + ": " + syntax(e), e);
+            text = Files.readString(file);
         } catch (IOException e) {
             throw new ConfigException("cannot read configuration '" + file + "': " + ReadProblem.of(e)
                     + " (expected a YAML or JSON file, e.g. one written by 'fdr config')", e);
+        }
+        try (JsonParser parser = YAML.getFactory().createParser(text)) {
+            node = YAML.readTree(parser);
+            for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
+                if (t != JsonToken.VALUE_NULL) { // an empty document after '---' is harmless; settings there would be lost
+                    throw new ConfigException(file + where(parser.currentTokenLocation()) + ": a second YAML document"
+                            + " (after '---'), expected all the settings in one");
+                }
+            }
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(file + where(e, text) + ": " + syntax(e), e);
+        } catch (IOException e) { // a String has nothing more to read
+            throw new ConfigException("cannot read configuration '" + file + "': " + ReadProblem.of(e), e);
         }
         if (node == null || node.isMissingNode() || node.isNull()) {
             return this; // an empty file changes nothing
@@ -311,12 +327,18 @@ public final class ConfigLoader {
      * ", line L, column C" of a syntax error in a file: where SnakeYAML found the problem if it
      * says (Jackson's location is sometimes where the construct it was reading began), else Jackson's.
      */
-    private static String where(JsonProcessingException e) {
+    private static String where(JsonProcessingException e, String text) {
         MarkedYAMLException yaml = yamlError(e);
         if (yaml != null && yaml.getProblemMark() != null) {
             return at(yaml.getProblemMark(), ", line ", ", column ");
         }
-        JsonLocation at = e.getLocation();
+        if (e.getCause() instanceof ReaderException r) { // Jackson gives the start of the text
+            return ForbiddenCharacter.where(text, r.getPosition());
+        }
+        return where(e.getLocation());
+    }
+
+    private static String where(JsonLocation at) {
         return at == null || at.getLineNr() < 1 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
@@ -335,7 +357,13 @@ public final class ConfigLoader {
         if (limit != null) {
             return ParserLimit.describe(limit);
         }
+        if (e.getCause() instanceof ReaderException r) {
+            return "not valid YAML or JSON: " + ForbiddenCharacter.describe(r.getCodePoint());
+        }
         String m = firstLine(e.getOriginalMessage());
+        if (m.startsWith(KEY_NOT_A_NAME)) { // then SnakeYAML's event, by its Java class name
+            return "not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name";
+        }
         Matcher dup = DUPLICATE_FIELD.matcher(m);
         if (dup.find()) {
             return "the key '" + dup.group(1) + "' is given twice (expected each setting once)";

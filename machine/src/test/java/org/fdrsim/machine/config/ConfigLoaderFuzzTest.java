@@ -28,10 +28,13 @@ import org.fdrsim.cpu.text.OneLine;
  */
 class ConfigLoaderFuzzTest {
     private static final Path DIR = tempDir();
-    /** Words of Jackson's own messages: its quoting, type and token names, features and range wording. */
+    /**
+     * Words of Jackson's own messages: its quoting, type and token names, features and range
+     * wording; and (since stop 51) those of SnakeYAML, its YAML parser: package and event class names.
+     */
     private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Deserializ", "Coercion",
             "com.fasterxml", "java.lang", "out of range of", "Cannot deserialize", "Cannot map", "Cannot coerce",
-            "For input string");
+            "For input string", "org.yaml", "snakeyaml", "Event(");
 
     /** The parsers whose reading of the input a refusal may quote: YAML's, and JSON's for a JSON file. */
     private static final List<JsonFactory> PARSERS = List.of(new YAMLFactory(), new JsonFactory());

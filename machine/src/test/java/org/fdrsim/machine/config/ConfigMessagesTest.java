@@ -68,6 +68,28 @@ class ConfigMessagesTest {
         assertThat(set).hasMessage("configuration: cpus: " + number);
     }
 
+    /** Three YAML mistakes that reached the user in the parser's words, or not at all, until stop 51. */
+    @Test
+    void aForbiddenCharacterASecondDocumentAndAKeyThatIsAListAreSaidInTheConfigurationsWords() throws IOException {
+        // SnakeYAML's "special characters are not allowed", placed by Jackson at line 1, column 1
+        assertThat(fileError("cpus: 4\r\nseed: 7\u0001\n")).endsWith("c.yaml, line 2, column 8: not valid YAML or JSON:"
+                + " the character U+0001 is not allowed (expected tabs, line breaks and printable characters)");
+        assertThat(fileError("\u00e9\ud83d\ude00: \u007f\n")).endsWith("c.yaml, line 1, column 5: not valid YAML or JSON:"
+                + " the character U+007F is not allowed (expected tabs, line breaks and printable characters)");
+        // a second document's settings were silently ignored
+        assertThat(fileError("cpus: 4\n---\ncpus: 2\n"))
+                .endsWith("c.yaml, line 3, column 1: a second YAML document (after '---'), expected all the settings in one");
+        // Jackson named SnakeYAML's event: "<org.yaml.snakeyaml.events.SequenceStartEvent(anchor=null, ...)>"
+        assertThat(fileError("? [a]\n: 1\n")).endsWith(
+                "c.yaml, line 1, column 4: not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name");
+    }
+
+    @Test
+    void anEmptyDocumentAfterTheSettingsIsHarmless() throws IOException, ConfigException {
+        Path f = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n---\n");
+        assertThat(ConfigLoader.fdr1().file(f).build().cpus()).isEqualTo(2);
+    }
+
     @Test
     void aFractionWhereAWholeNumberBelongsSaysSoWithoutJacksonsInternals() throws IOException {
         String m = fileError("cpus: 2.5\n");
