@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +94,7 @@ public final class ConfigLoader {
                     + " (expected a YAML or JSON file, e.g. one written by 'fdr config')", e);
         }
         try (JsonParser parser = YAML.getFactory().createParser(text)) {
+            refuseAliases(file, text);
             node = YAML.readTree(parser);
             for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
                 if (t != JsonToken.VALUE_NULL) { // an empty document after '---' is harmless; settings there would be lost
@@ -321,6 +323,22 @@ public final class ConfigLoader {
         List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
+    }
+
+    /**
+     * Refuses a YAML alias ({@code *name}): Jackson does not resolve aliases but reads one as the
+     * text of its name, so {@code cpus: *n} was refused as "got 'n'" and a text setting took the
+     * name as its value without a word. Anchors alone ({@code &n}) are harmless and stay.
+     */
+    private static void refuseAliases(Path file, String text) throws IOException, ConfigException {
+        try (JsonParser scan = YAML.getFactory().createParser(text)) {
+            for (JsonToken t = scan.nextToken(); t != null; t = scan.nextToken()) {
+                if (scan instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+                    throw new ConfigException(file + where(scan.currentTokenLocation()) + ": the alias '*" + scan.getText()
+                            + "', expected the value itself (the configuration does not read YAML aliases)");
+                }
+            }
+        }
     }
 
     /**

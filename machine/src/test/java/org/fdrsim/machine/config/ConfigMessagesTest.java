@@ -84,6 +84,17 @@ class ConfigMessagesTest {
                 "c.yaml, line 1, column 4: not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name");
     }
 
+    /** Jackson reads a YAML alias as its name: {@code consoleInput: *p} took the text "p" without a word (stop 51). */
+    @Test
+    void anAliasIsRefusedAndAnAnchorIsHarmless() throws IOException, ConfigException {
+        assertThat(fileError("seed: &n 5\ncpus: *n\n")).endsWith(
+                "c.yaml, line 2, column 7: the alias '*n', expected the value itself (the configuration does not read YAML aliases)");
+        assertThat(fileError("recorder:\n  policy: &p fdr\ndevices:\n  consoleInput: *p\n"))
+                .endsWith("c.yaml, line 4, column 17: the alias '*p', expected the value itself (the configuration does not read YAML aliases)");
+        Path f = Files.writeString(dir.resolve("anchor.yaml"), "seed: &n 5\ncpus: 2\n");
+        assertThat(ConfigLoader.fdr1().file(f).build().seed()).isEqualTo(5);
+    }
+
     @Test
     void anEmptyDocumentAfterTheSettingsIsHarmless() throws IOException, ConfigException {
         Path f = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n---\n");
