@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.replayer.debug.DebugCommands;
@@ -74,10 +75,12 @@ final class DebugCommand implements Callable<Integer> {
         lines.addAll(commands);
         int status = ExitCodes.OK;
         for (String line : lines) {
-            if (line.isBlank() || line.strip().startsWith("#")) {
+            // spaces and tabs only: a line of U+001C (which strip() takes for space) is a command, refused
+            String command = Blanks.strip(line);
+            if (command.isEmpty() || command.startsWith("#")) {
                 continue;
             }
-            main.out.println("(fdr) " + OneLine.escape(line.strip()));
+            main.out.println("(fdr) " + OneLine.escape(command));
             status = cmds.execute(line);
         }
         return status;
@@ -109,7 +112,7 @@ final class DebugCommand implements Callable<Integer> {
                 } catch (EndOfFileException e) {
                     return ExitCodes.OK;
                 }
-                String l = line.strip();
+                String l = Blanks.strip(line); // as --batch: a control character at an end is refused, not dropped
                 if (l.equals("quit") || l.equals("q")) {
                     return ExitCodes.OK;
                 }

@@ -52,11 +52,13 @@ class DebugCommandTest {
                 .contains("(fdr) reverse-stepi 5\nreached the start of the replay\ncpu 0 ic 0 pc 0")
                 .contains("usage: print EXPR");
         Path batch = dir.resolve("cmds.txt");
-        Files.writeString(batch, "# a comment\nbreak loop cpu 1\ncontinue\ninfo breakpoints\n");
+        // a line of U+001C, which String.strip() takes for white space, is a command and refused (stop 51)
+        Files.writeString(batch, "# a comment\nbreak loop cpu 1\n\u001c\ncontinue\ninfo breakpoints\n");
         o = fdr("debug", dump, "--batch", batch.toString());
         assertThat(o.status()).as(o.err()).isZero();
         assertThat(o.out()).contains("breakpoint 1\ncpu 1 ic 5 pc 5  <loop>  ld r6, 0(r2)")
-                .contains("1  break loop (pc 5) cpu 1  hits 1");
+                .contains("1  break loop (pc 5) cpu 1  hits 1")
+                .contains("(fdr) \\u001c\nthe command holds a control character: '\\u001c'");
         // a batch file that cannot be read: one line, before the dump is opened (nothing on stdout)
         Path missing = dir.resolve("missing.txt");
         o = fdr("debug", dump, "--batch", missing.toString());
@@ -73,14 +75,15 @@ class DebugCommandTest {
         Path in = dir.resolve("stdin.txt");
         Path out = dir.resolve("stdout.txt");
         Path err = dir.resolve("stderr.txt");
-        Files.writeString(in, "stepi 2\nprint r10\nquit\n");
+        Files.writeString(in, "stepi 2\nstepi\u001c\nprint r10\nquit\n"); // the second: refused, as in --batch
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "debug", dump)
                 .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(err)).isZero();
         assertThat(Files.readString(err)).isEmpty();
-        assertThat(Files.readString(out)).contains("cpu 0 ic 2 pc 2").containsPattern("r10 = \\d+ \\(0x[0-9a-f]+\\)");
+        assertThat(Files.readString(out)).contains("cpu 0 ic 2 pc 2").containsPattern("r10 = \\d+ \\(0x[0-9a-f]+\\)")
+                .contains("the command holds a control character: 'stepi\\u001c'").doesNotContain("cpu 0 ic 3 pc 3");
     }
 
     @Test

@@ -368,7 +368,7 @@ class DebugSessionTest {
     void controlCharactersInACommandAreRefusedAndTabsSeparateWords() {
         Terminal t = Terminal.onRacyCounter();
         for (String ask : new String[] {"count calls \u001cloop", "print \u001fcounter", "break loop\u001e",
-            "watch counter\u001d", "stepi\u00851", "cpu\u0001 1"}) {
+            "watch counter\u001d", "stepi\u00851", "cpu\u0001 1", "\u001c", "\u001f# a comment?", "stepi\u001e"}) {
             t.bytes().reset();
             assertThat(t.commands().execute(ask)).as(ask).isEqualTo(DebugCommands.BAD_COMMAND);
             String said = t.bytes().toString(UTF_8);

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.fdrsim.cpu.program.SourceLocation;
+import org.fdrsim.cpu.text.Blanks;
 import org.fdrsim.cpu.text.OneLine;
 
 /**
@@ -74,7 +75,7 @@ public final class DebugCommands {
         // command, and strip() and the label lookup would take some (U+001C-U+001F) for spaces
         // while the echo of the argument kept them: refused below, for every command at once.
         String spaced = line.replace('\t', ' ');
-        String l = spaced.strip();
+        String l = Blanks.strip(spaced); // not strip(): a line of U+001C is a command, refused below
         if (l.isEmpty() || l.startsWith("#")) {
             return OK;
         }
