@@ -47,6 +47,7 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         Main main = new Main(out, err);
         CommandLine cmd = new CommandLine(main);
+        WholeNumbers.register(cmd); // after the subcommands are added, so that they have them too
         // Wide enough that setting names (caches.l2.sizeKB) are not broken at their dots;
         // wider still on a wider terminal.
         cmd.setUsageHelpWidth(110);

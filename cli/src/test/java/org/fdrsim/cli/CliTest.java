@@ -218,12 +218,28 @@ class CliTest {
                 .endsWith("(see 'fdr run --help')");
     }
 
+    /** A whole-number flag is refused in the configuration's words, not Java's type names ("is not an int"; stop 51). */
+    @Test
+    void aWholeNumberFlagIsRefusedInTheConfigurationsWords() {
+        Outcome o = fdr("run", "--cpus", "four", "x.s");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("fdr run: Invalid value for option '--cpus': 'four' is not a whole number"
+                + " (see 'fdr run --help')\n");
+        o = fdr("run", "--seed", "99999999999999999999", "x.s");
+        assertThat(o.err()).isEqualTo("fdr run: Invalid value for option '--seed': '99999999999999999999' is out of range"
+                + " (expected a whole number from -9223372036854775808 to 9223372036854775807) (see 'fdr run --help')\n");
+        o = fdr("verify", "--runs", "2147483648");
+        assertThat(o.err()).contains("'2147483648' is out of range (expected a whole number from -2147483648 to 2147483647)");
+        o = fdr("test-protocol", "--ops", "1e6");
+        assertThat(o.err()).contains("'1e6' is not a whole number").doesNotContain(" long");
+    }
+
     /** The trace repeats picocli's message, which quotes the flag's value: escaped there too. */
     @Test
     void debugEscapesTheTracesLines() {
         Outcome o = fdr("--debug", "run", "--cpus", "4\u001b[31m\r", "x.s");
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).contains("\tat picocli.").contains("'4\\u001b[31m\\u000d' is not an int")
+        assertThat(o.err()).contains("\tat picocli.").contains("'4\\u001b[31m\\u000d' is not a whole number")
                 .doesNotContain("\u001b").doesNotContain("\r");
     }
 

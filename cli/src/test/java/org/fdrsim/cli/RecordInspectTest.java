@@ -112,7 +112,7 @@ class RecordInspectTest {
 
         o = fdr("run", example("hello.s"), "--cpus", "4\n5"); // picocli's message
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).contains("'4\\u000a5' is not an int");
+        assertThat(o.err()).contains("'4\\u000a5' is not a whole number");
         assertOneLine(o.err());
     }
 
