@@ -62,7 +62,7 @@ public final class Main implements Runnable {
                 DebugTrace.print(ex, err);
             }
             // picocli quotes the flag's value, which may hold a line break
-            err.println(name + ": " + OneLine.escape(ex.getMessage()) + " (see '" + name + " --help')");
+            err.println(name + ": " + OneLine.escape(ex.getMessage()) + Suggestions.of(ex) + " (see '" + name + " --help')");
             return ExitCodes.USER_ERROR;
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

@@ -234,6 +234,22 @@ class CliTest {
         assertThat(o.err()).contains("'1e6' is not a whole number").doesNotContain(" long");
     }
 
+    /** A mistyped option or command names the closest real one, on the same line (stop 51). */
+    @Test
+    void aMistypedOptionOrCommandSuggestsTheClosestName() {
+        assertThat(fdr("run", "x.s", "--cpu", "4").err())
+                .isEqualTo("fdr run: Unknown options: '--cpu', '4'; did you mean --cpus? (see 'fdr run --help')\n");
+        // picocli ranks --dap first (letter pairs); --dap-port is one edit closer
+        assertThat(fdr("debug", "x.fdr", "--dap-prot", "3").err()).contains("; did you mean --dap-port? (see 'fdr debug --help')");
+        Outcome o = fdr("inspekt", "x.fdr");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("fdr: Unmatched arguments from index 0: 'inspekt', 'x.fdr'; did you mean inspect?"
+                + " (see 'fdr --help')\n");
+        assertThat(fdr("run", "x.s", "--zzzzzz").err()).isEqualTo("fdr run: Unknown option: '--zzzzzz' (see 'fdr run --help')\n");
+        assertThat(Suggestions.edits("kitten", "sitting")).isEqualTo(3);
+        assertThat(Suggestions.edits("", "abc")).isEqualTo(3);
+    }
+
     /** The trace repeats picocli's message, which quotes the flag's value: escaped there too. */
     @Test
     void debugEscapesTheTracesLines() {
