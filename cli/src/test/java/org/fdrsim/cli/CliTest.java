@@ -246,8 +246,6 @@ class CliTest {
         assertThat(o.err()).isEqualTo("fdr: Unmatched arguments from index 0: 'inspekt', 'x.fdr'; did you mean inspect?"
                 + " (see 'fdr --help')\n");
         assertThat(fdr("run", "x.s", "--zzzzzz").err()).isEqualTo("fdr run: Unknown option: '--zzzzzz' (see 'fdr run --help')\n");
-        assertThat(Suggestions.edits("kitten", "sitting")).isEqualTo(3);
-        assertThat(Suggestions.edits("", "abc")).isEqualTo(3);
     }
 
     /** The trace repeats picocli's message, which quotes the flag's value: escaped there too. */

@@ -385,6 +385,21 @@ class DebugSessionTest {
         assertThat(t.bytes().toString(UTF_8)).startsWith("counter + 8 = ");
     }
 
+    /** A mistyped command names the closest one within two edits (stop 51); a word far from all does not. */
+    @Test
+    void aMistypedCommandNamesTheClosest() {
+        Terminal t = Terminal.onRacyCounter();
+        assertThat(t.commands().execute("stpi 2")).isEqualTo(DebugCommands.BAD_COMMAND);
+        assertThat(t.bytes().toString(UTF_8)).startsWith("unknown command 'stpi' (did you mean stepi?); commands: cpu, stepi,");
+        t.bytes().reset();
+        t.commands().execute("contnue");
+        assertThat(t.bytes().toString(UTF_8)).startsWith("unknown command 'contnue' (did you mean continue?); commands:");
+        t.bytes().reset();
+        t.commands().execute("frobnicate");
+        assertThat(t.bytes().toString(UTF_8)).startsWith("unknown command 'frobnicate'; commands:");
+        assertThat(t.session().position().toString()).isEqualTo(Terminal.onRacyCounter().session().position().toString());
+    }
+
     /** A debugger session on racy-counter (2 processors) and the command language printing into {@code bytes}. */
     private record Terminal(DebugSession session, ByteArrayOutputStream bytes, DebugCommands commands) {
         static Terminal onRacyCounter() {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.cpu.text.Blanks;
+import org.fdrsim.cpu.text.EditDistance;
 import org.fdrsim.cpu.text.OneLine;
 
 /**
@@ -91,7 +92,9 @@ public final class DebugCommands {
         }
         String name = ALIASES.getOrDefault(word, word);
         if (!USAGE.containsKey(name)) {
-            return refuse("unknown command '" + word + "'; commands: " + String.join(", ", USAGE.keySet()));
+            String near = EditDistance.closest(word, USAGE.keySet(), Math.min(2, word.length() - 1));
+            return refuse("unknown command '" + word + "'" + (near == null ? "" : " (did you mean " + near + "?)")
+                    + "; commands: " + String.join(", ", USAGE.keySet()));
         }
         try {
             return run(name, rest);

@@ -1,0 +1,25 @@
+package org.fdrsim.cpu.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EditDistanceTest {
+    @Test
+    void countsInsertionsDeletionsAndSubstitutions() {
+        assertThat(EditDistance.between("kitten", "sitting")).isEqualTo(3);
+        assertThat(EditDistance.between("", "abc")).isEqualTo(3);
+        assertThat(EditDistance.between("stepi", "stepi")).isZero();
+        assertThat(EditDistance.between("--dap-prot", "--dap-port")).isEqualTo(2);
+        assertThat(EditDistance.between("--dap-prot", "--dap")).isEqualTo(5);
+    }
+
+    @Test
+    void theClosestNameWithinTheLimitOrNone() {
+        List<String> names = List.of("step", "stepi", "next");
+        assertThat(EditDistance.closest("stpi", names, 2)).isEqualTo("stepi");
+        assertThat(EditDistance.closest("stp", names, 2)).isEqualTo("step"); // the first of equals
+        assertThat(EditDistance.closest("frobnicate", names, 2)).isNull();
+    }
+}
