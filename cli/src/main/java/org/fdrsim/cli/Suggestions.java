@@ -20,7 +20,8 @@ final class Suggestions {
         if (!(ex instanceof UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()) {
             return "";
         }
-        String best = EditDistance.closest(unmatched.getUnmatched().get(0), unmatched.getSuggestions(), Integer.MAX_VALUE - 1);
+        // any distance: picocli offers only names it finds close
+        String best = EditDistance.closest(unmatched.getUnmatched().get(0), unmatched.getSuggestions(), Integer.MAX_VALUE);
         return best == null ? "" : "; did you mean " + OneLine.escape(best) + "?";
     }
 }

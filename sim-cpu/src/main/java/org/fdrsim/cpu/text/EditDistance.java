@@ -23,10 +23,10 @@ public final class EditDistance {
      */
     public static String closest(String typed, Iterable<String> names, int most) {
         String best = null;
-        int fewest = most + 1;
+        int fewest = Integer.MAX_VALUE;
         for (String name : names) {
             int edits = between(typed, name);
-            if (edits < fewest) {
+            if (edits <= most && edits < fewest) {
                 best = name;
                 fewest = edits;
             }
