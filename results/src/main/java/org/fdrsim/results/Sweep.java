@@ -31,14 +31,15 @@ public final class Sweep {
                 throw new IllegalArgumentException("--param '" + text + "': expected path=v1,v2,... e.g. caches.l2.sizeKB=1024,4096");
             }
             List<String> values = new ArrayList<>();
-            for (String v : text.substring(eq + 1).split(",", -1)) {
-                if (Blanks.strip(v).isEmpty()) {
+            for (String listed : text.substring(eq + 1).split(",", -1)) {
+                String v = Blanks.strip(listed);
+                if (v.isEmpty()) {
                     throw new IllegalArgumentException("--param '" + text + "': empty value in the list");
                 }
-                if (values.contains(Blanks.strip(v))) { // the point would run and be reported twice
-                    throw new IllegalArgumentException("--param '" + text + "': '" + Blanks.strip(v) + "' is given twice");
+                if (values.contains(v)) { // the point would run and be reported twice
+                    throw new IllegalArgumentException("--param '" + text + "': '" + v + "' is given twice");
                 }
-                values.add(Blanks.strip(v));
+                values.add(v);
             }
             return new Param(Blanks.strip(text.substring(0, eq)), values);
         }
