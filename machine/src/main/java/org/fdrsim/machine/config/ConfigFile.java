@@ -27,6 +27,11 @@ import org.yaml.snakeyaml.reader.ReaderException;
 final class ConfigFile {
     /** Jackson's message for a YAML key that is not a scalar ({@code ? [a]}), before the parser's event. */
     private static final String KEY_NOT_A_NAME = "Expected a field name (Scalar value in YAML), got this instead:";
+    /**
+     * Jackson's message for YAML's infinities and not-a-number ({@code .inf}, {@code -.Inf},
+     * {@code .nan}), which it recognises as numbers and then cannot read: valid YAML, but no setting's value.
+     */
+    private static final Pattern NOT_FINITE = Pattern.compile("^Malformed numeric value '([-+]?\\.(?:inf|Inf|INF|nan|NaN|NAN))'");
     /** Jackson's message for a key given twice, naming it. */
     private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate field '([^']*)'");
     /**
@@ -129,6 +134,10 @@ final class ConfigFile {
         String m = firstLine(e.getOriginalMessage());
         if (m.startsWith(KEY_NOT_A_NAME)) { // then SnakeYAML's event, by its Java class name
             return "not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name";
+        }
+        Matcher infinite = NOT_FINITE.matcher(m);
+        if (infinite.find()) {
+            return "the value '" + infinite.group(1) + "' is not a finite number (expected one, or the setting left out)";
         }
         Matcher dup = DUPLICATE_FIELD.matcher(m);
         if (dup.find()) {

@@ -95,6 +95,24 @@ class ConfigMessagesTest {
         assertThat(ConfigLoader.fdr1().file(f).build().seed()).isEqualTo(5);
     }
 
+    /**
+     * Until stop 51 Jackson read a number as a yes or no ({@code enabled: 2} was true) and called
+     * YAML's {@code .inf} malformed ("not valid YAML or JSON: Malformed numeric value '.inf'").
+     */
+    @Test
+    void aNumberIsNotAYesOrNoAndAnInfinityIsNotASettingsValue() throws IOException, ConfigException {
+        assertThat(fileError("recorder:\n  enabled: 2\n")).isEqualTo("configuration: recorder.enabled: expected true or false, got 2");
+        assertThat(fileError("recorder:\n  enabled: 0\n")).isEqualTo("configuration: recorder.enabled: expected true or false, got 0");
+        ConfigException set = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.fdr1().set(List.of("recorder.enabled=1")).build());
+        assertThat(set).hasMessage("configuration: recorder.enabled: expected true or false, got 1");
+        Path yes = Files.writeString(dir.resolve("yes.yaml"), "recorder:\n  enabled: yes\n"); // YAML 1.1's words stay
+        assertThat(ConfigLoader.fdr1().file(yes).build().recorder().enabled()).isTrue();
+        assertThat(fileError("processor:\n  clockGHz: .inf\n"))
+                .endsWith("c.yaml, line 2, column 17: the value '.inf' is not a finite number (expected one, or the setting left out)");
+        assertThat(fileError("seed: .NaN\n")).endsWith("the value '.NaN' is not a finite number (expected one, or the setting left out)");
+    }
+
     @Test
     void anEmptyDocumentAfterTheSettingsIsHarmless() throws IOException, ConfigException {
         Path f = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n---\n");
