@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.fdrsim.cpu.text.Blanks;
+import org.fdrsim.cpu.text.EditDistance;
 import org.fdrsim.cpu.text.OneLine;
 
 /**
@@ -269,8 +270,12 @@ public final class ConfigLoader {
     }
 
     private static ConfigException unknown(String path, JsonNode parent, String where) {
-        return new ConfigException(where + "unknown setting '" + path + "', expected one of "
-                + fieldNames(parent));
+        List<String> names = fieldNames(parent);
+        String group = path.substring(0, path.lastIndexOf('.') + 1);
+        String typed = path.substring(group.length());
+        String near = EditDistance.meant(typed, names);
+        return new ConfigException(where + "unknown setting '" + path + "'"
+                + (near == null ? "" : " (did you mean " + group + near + "?)") + ", expected one of " + names);
     }
 
     /** YAML's null ({@code null}, {@code ~} or nothing after the colon) leaves a setting without a value. */

@@ -113,6 +113,17 @@ class ConfigMessagesTest {
         assertThat(fileError("seed: .NaN\n")).endsWith("the value '.NaN' is not a finite number (expected one, or the setting left out)");
     }
 
+    /** A mistyped setting names the one it most likely meant, as the command line does (stop 51). */
+    @Test
+    void aMistypedSettingNamesTheOneMeant() throws IOException {
+        ConfigException set = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.fdr1().set(List.of("cpu=2")));
+        assertThat(set).hasMessage("--set unknown setting 'cpu' (did you mean cpus?), expected one of [cpus, seed, processor,"
+                + " caches, memory, network, limits, recorder, devices, checkpoint]");
+        assertThat(fileError("caches:\n  l2:\n    sizekb: 1024\n"))
+                .endsWith("c.yaml: unknown setting 'caches.l2.sizekb' (did you mean caches.l2.sizeKB?), expected one of [sizeKB, ways, hitCycles]");
+        assertThat(fileError("caches:\n  l3:\n    sizeKB: 1024\n")).endsWith("c.yaml: unknown setting 'caches.l3', expected one of [l1, l2]");
+    }
+
     @Test
     void anEmptyDocumentAfterTheSettingsIsHarmless() throws IOException, ConfigException {
         Path f = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n---\n");

@@ -92,7 +92,7 @@ public final class DebugCommands {
         }
         String name = ALIASES.getOrDefault(word, word);
         if (!USAGE.containsKey(name)) {
-            String near = EditDistance.closest(word, USAGE.keySet(), Math.min(2, word.length() - 1));
+            String near = EditDistance.meant(word, USAGE.keySet());
             return refuse("unknown command '" + word + "'" + (near == null ? "" : " (did you mean " + near + "?)")
                     + "; commands: " + String.join(", ", USAGE.keySet()));
         }

@@ -18,6 +18,14 @@ public final class EditDistance {
     }
 
     /**
+     * The name of {@code names} a mistyped {@code typed} most likely meant: the closest within two
+     * edits and a third of its length (so {@code l3} suggests nothing rather than {@code l1}), or null.
+     */
+    public static String meant(String typed, Iterable<String> names) {
+        return closest(typed, names, Math.min(2, typed.length() / 3));
+    }
+
+    /**
      * The name of {@code names} closest to {@code typed} (the first of equals), or null if none is
      * within {@code most} edits.
      */

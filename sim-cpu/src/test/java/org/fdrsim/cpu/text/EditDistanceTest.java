@@ -22,4 +22,12 @@ class EditDistanceTest {
         assertThat(EditDistance.closest("stp", names, 2)).isEqualTo("step"); // the first of equals
         assertThat(EditDistance.closest("frobnicate", names, 2)).isNull();
     }
+
+    @Test
+    void aShortWordIsMeantOnlyAsItIsTyped() {
+        assertThat(EditDistance.meant("l3", List.of("l1", "l2"))).isNull(); // an L3 cache, not a typo of l1
+        assertThat(EditDistance.meant("cpu", List.of("cpus", "seed"))).isEqualTo("cpus");
+        assertThat(EditDistance.meant("sizekb", List.of("sizeKB", "ways"))).isEqualTo("sizeKB");
+        assertThat(EditDistance.meant("contnue", List.of("continue", "cpu"))).isEqualTo("continue");
+    }
 }
