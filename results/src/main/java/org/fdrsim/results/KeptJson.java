@@ -82,7 +82,7 @@ public final class KeptJson {
      */
     private static String syntax(JsonProcessingException e) {
         String what = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        what = what.lines().findFirst().orElse("")
+        what = OneLine.firstLine(what)
                 .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
                 .replaceAll(" ?\\[Source: [^\\]]*\\]", "");
         int feature = what.indexOf('`');

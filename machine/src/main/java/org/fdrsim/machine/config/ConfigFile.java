@@ -17,6 +17,7 @@ import org.fdrsim.cpu.files.ReadProblem;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.reader.ReaderException;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * A YAML or JSON configuration file read into a tree of settings, or refused in one line that
@@ -131,7 +132,7 @@ final class ConfigFile {
         if (e.getCause() instanceof ReaderException r) {
             return "not valid YAML or JSON: " + ForbiddenCharacter.describe(r.getCodePoint());
         }
-        String m = firstLine(e.getOriginalMessage());
+        String m = OneLine.firstLine(e.getOriginalMessage());
         if (m.startsWith(KEY_NOT_A_NAME)) { // then SnakeYAML's event, by its Java class name
             return "not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name";
         }
@@ -155,16 +156,12 @@ final class ConfigFile {
             // problem on a later line; say the problem, then the context with where it began
             Mark began = yaml.getContextMark();
             Mark found = yaml.getProblemMark();
-            String context = yaml.getContext() == null || began == null ? ""
-                    : found != null && began.getIndex() == found.getIndex() ? " (" + firstLine(yaml.getContext()) + ")"
-                    : " (" + firstLine(yaml.getContext()) + at(began, " that began at line ", ", column ") + ")";
-            return "not valid YAML or JSON: " + firstLine(yaml.getProblem()) + context;
+            boolean samePlace = found != null && began != null && began.getIndex() == found.getIndex();
+            String context = yaml.getContext() == null || began == null ? "" : " (" + OneLine.firstLine(yaml.getContext())
+                    + (samePlace ? "" : at(began, " that began at line ", ", column ")) + ")";
+            return "not valid YAML or JSON: " + OneLine.firstLine(yaml.getProblem()) + context;
         }
         Matcher jdk = JDK_NUMBER_PROBLEM.matcher(m);
         return "not valid YAML or JSON: " + (jdk.find() ? m.substring(0, jdk.start()) : m);
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 }

@@ -192,7 +192,7 @@ public final class ConfigLoader {
         } catch (JsonProcessingException e) {
             StreamConstraintsException limit = ParserLimit.of(e);
             throw new ConfigException("configuration: "
-                    + (limit != null ? ParserLimit.describe(limit) : firstLine(e.getOriginalMessage())), e);
+                    + (limit != null ? ParserLimit.describe(limit) : OneLine.firstLine(e.getOriginalMessage())), e);
         }
         List<String> problems = ConfigValidator.problems(config);
         if (problems.size() == 1) {
@@ -291,15 +291,5 @@ public final class ConfigLoader {
 
     private static String join(String[] parts, int last) {
         return String.join(".", java.util.Arrays.copyOfRange(parts, 0, last + 1));
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        int cr = s.indexOf('\r');
-        int end = nl < 0 ? cr : cr < 0 ? nl : Math.min(nl, cr);
-        return end < 0 ? s : s.substring(0, end);
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * Says in fdrsim's words why Jackson could not map a value of a tree (a configuration, a file
@@ -55,7 +56,7 @@ public final class MappingProblem {
             return ParserLimit.describe(limit); // the value is not repeated: it is the part that is too large
         }
         if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
-            return firstLine(e.getCause().getMessage()); // the type's own check says why
+            return OneLine.firstLine(e.getCause().getMessage()); // the type's own check says why
         }
         if (e instanceof UnrecognizedPropertyException u) {
             List<String> known = new ArrayList<>();
@@ -65,7 +66,7 @@ public final class MappingProblem {
             known.sort(null);
             return "unknown field, expected one of " + known;
         }
-        String message = firstLine(e.getOriginalMessage());
+        String message = OneLine.firstLine(e.getOriginalMessage());
         if (message.startsWith("Missing creator property") || message.startsWith("Missing required creator property")) {
             return "missing, expected a value";
         }
@@ -115,9 +116,5 @@ public final class MappingProblem {
             return ", got a " + (value.isArray() ? "list" : "mapping");
         }
         return value.isTextual() ? ", got '" + value.asText() + "'" : ", got " + value.asText();
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 }

@@ -2,6 +2,7 @@ package org.fdrsim.machine.config;
 
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.util.regex.Pattern;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * A text Jackson refuses for its size rather than its form (a number of more than 1,000 digits,
@@ -28,7 +29,7 @@ public final class ParserLimit {
 
     /** "too large for the parser: number value length (1037) exceeds the maximum allowed (1000)". */
     public static String describe(StreamConstraintsException e) {
-        String m = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+        String m = OneLine.firstLine(e.getOriginalMessage());
         m = FROM.matcher(m).replaceFirst(")");
         return "too large for the parser: " + (m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1));
     }

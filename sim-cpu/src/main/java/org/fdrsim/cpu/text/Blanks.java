@@ -29,7 +29,7 @@ public final class Blanks {
      * Whether {@code c} is a tab or a space separator that {@link String#strip} also drops (not a
      * no-break space); line breaks and the other control characters are not blanks.
      */
-    public static boolean isBlank(char c) {
+    private static boolean isBlank(char c) {
         return c == '\t' || Character.getType(c) == Character.SPACE_SEPARATOR && Character.isWhitespace(c);
     }
 }

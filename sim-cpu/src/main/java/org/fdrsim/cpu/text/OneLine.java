@@ -39,6 +39,14 @@ public final class OneLine {
         return escape(String.valueOf(value));
     }
 
+    /**
+     * The first line of {@code text} (a library's message, which may go on over more lines), or ""
+     * for null.
+     */
+    public static String firstLine(String text) {
+        return text == null ? "" : text.lines().findFirst().orElse("");
+    }
+
     /** Whether {@code text} holds no character that {@link #escape} would escape. */
     public static boolean isOneLine(String text) {
         for (int i = 0; i < text.length(); i++) {
