@@ -3,6 +3,7 @@ package org.fdrsim.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /** Files a user names for a command to read, refused in one line that says why and what was expected. */
@@ -24,6 +25,18 @@ final class InputFiles {
             return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UserError(refusal + "'" + file + "': " + OutputPaths.reason(e) + " (expected " + expected + ")", e);
+        }
+    }
+
+    /** The file a console input source names: none for null, empty or {@code -} (standard input). */
+    static Path consoleInputFile(String source) {
+        if (source == null || source.isEmpty() || source.equals("-")) {
+            return null;
+        }
+        try {
+            return Path.of(source);
+        } catch (InvalidPathException e) {
+            return null; // no file has that name; reading it says so
         }
     }
 

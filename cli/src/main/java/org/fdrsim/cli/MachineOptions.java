@@ -35,6 +35,16 @@ final class MachineOptions {
     @Option(names = "--max-cycles", paramLabel = "N", description = "Stop at processor cycle N (0 = no limit).")
     Long maxCycles;
 
+    /**
+     * The files a run under these options reads, which no output may replace: {@code input} (the
+     * program or dump, named {@code what}), the configuration file and the console input
+     * {@code consoleInput} names ({@code --input} or devices.consoleInput).
+     */
+    List<OutputPaths.Other> reads(String what, Path input, String consoleInput) {
+        return List.of(OutputPaths.read(what, input), OutputPaths.read("the configuration", config),
+                OutputPaths.read("the console input", InputFiles.consoleInputFile(consoleInput)));
+    }
+
     /** The configuration these options describe. */
     MachineConfig build() {
         try {

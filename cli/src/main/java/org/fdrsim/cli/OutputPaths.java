@@ -6,6 +6,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import org.fdrsim.results.KeptFileException;
 
 /**
@@ -17,8 +18,34 @@ import org.fdrsim.results.KeptFileException;
 final class OutputPaths {
     private OutputPaths() {}
 
-    /** Refuses {@code file} (given by {@code flag}) unless a file can be written there. */
-    static void file(String flag, Path file) {
+    /**
+     * A file the command reads or writes besides the output being checked, which that output must
+     * not replace; {@code what} names it in the refusal (e.g. "the program this command reads").
+     * A null path stands for none.
+     */
+    record Other(String what, Path path) {}
+
+    /** {@code path}, which the command reads, named {@code what} (e.g. "the program"). */
+    static Other read(String what, Path path) {
+        return new Other(what + " this command reads", path);
+    }
+
+    /** {@code path}, which the command also writes, given by {@code flag}. */
+    static Other written(String flag, Path path) {
+        return new Other("the file " + flag + " writes", path);
+    }
+
+    /**
+     * Refuses {@code file} (given by {@code flag}) unless a file can be written there and it is
+     * none of {@code others}: an output named like the program would replace the source with a
+     * dump when the run ends.
+     */
+    static void file(String flag, Path file, Other... others) {
+        file(flag, file, List.of(others));
+    }
+
+    /** As {@link #file(String, Path, Other...)}. */
+    static void file(String flag, Path file, List<Other> others) {
         if (file == null) {
             return;
         }
@@ -28,7 +55,24 @@ final class OutputPaths {
         if (Files.isDirectory(file)) {
             throw refuse(flag, file, "it is a directory (expected a file name)");
         }
+        for (Other other : others) {
+            if (other.path() != null && sameFile(file, other.path())) {
+                throw refuse(flag, file, "it is " + other.what() + " (expected another file name)");
+            }
+        }
         probe(flag, file, file.toAbsolutePath().getParent());
+    }
+
+    /** Whether two names reach one file: through links when both exist, by their absolute form when not. */
+    private static boolean sameFile(Path a, Path b) {
+        if (Files.exists(a) && Files.exists(b)) {
+            try {
+                return Files.isSameFile(a, b);
+            } catch (IOException e) {
+                return false; // unreadable: the read or the write says why, in its own words
+            }
+        }
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 
     /** Refuses {@code dir} (given by {@code flag}) unless files can be written in it (it may not exist yet). */

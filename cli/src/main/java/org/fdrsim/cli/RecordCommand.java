@@ -84,7 +84,7 @@ final class RecordCommand implements Callable<Integer> {
             }
         }
         ProgramImage program = ProgramLoader.load(file);
-        OutputPaths.file("--output", output);
+        OutputPaths.file("--output", output, machine.reads("the program", file, config.devices().consoleInput()));
         byte[] input = InputFiles.consoleInput(config.devices().consoleInput(), System.in);
         Simulation run;
         try {

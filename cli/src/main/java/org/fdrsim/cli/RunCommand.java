@@ -3,6 +3,8 @@ package org.fdrsim.cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fdrsim.cpu.files.AtomicFile;
@@ -65,8 +67,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         MachineConfig config = machine.build();
         ProgramImage program = ProgramLoader.load(file);
-        OutputPaths.file("--console-output", consoleOutput);
-        OutputPaths.file("--stats-json", statsJson);
+        List<OutputPaths.Other> others = new ArrayList<>(machine.reads("the program", file,
+                input != null ? input.toString() : config.devices().consoleInput()));
+        OutputPaths.file("--console-output", consoleOutput, others);
+        others.add(OutputPaths.written("--console-output", consoleOutput));
+        OutputPaths.file("--stats-json", statsJson, others);
         if (record) {
             config = RecordedRuns.withRecorder(config, true); // refuses the ideal memory before anything runs
         }

@@ -66,8 +66,11 @@ final class ViewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long[] win = window == null ? null : parseWindow(window);
-        OutputPaths.file("--output", output); // before the run and its replay, not after
-        RecordedRuns.Run run = RunSource.of(file, machine).run();
+        RunSource source = RunSource.of(file, machine);
+        // before the run and its replay, not after
+        OutputPaths.file("--output", output, machine.reads(source.expectedDump() == null ? "the program" : "the dump",
+                file, source.keptInput() == null ? source.config().devices().consoleInput() : null));
+        RecordedRuns.Run run = source.run();
         CoreDump dump = run.dump();
         List<CheckpointState> cps = dump.checkpoints();
         int last = cps.size() - 1;

@@ -82,6 +82,54 @@ class OutputPathsTest {
         }
     }
 
+    /**
+     * An output named like a file the command reads once replaced it at the run's end: {@code fdr
+     * record prog.s -o prog.s} left a dump where the source had been. However the name is spelt
+     * (another path, a link), the output is refused and the input is left as it was.
+     */
+    @Test
+    void anOutputIsRefusedWhenItIsAFileTheCommandReads() throws IOException {
+        Path program = Files.copy(Path.of(example("message-passing.s")), dir.resolve("mp.s"));
+        String source = Files.readString(program);
+        Path link = Files.createSymbolicLink(dir.resolve("link.s"), program);
+        Path config = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n");
+        Path input = Files.writeString(dir.resolve("in.txt"), "typed\n");
+        Object[][] asks = {
+            {new String[] {"record", program.toString(), "--cpus", "2", "-o", program.toString()}, "--output",
+                "it is the program this command reads (expected another file name)"},
+            {new String[] {"record", program.toString(), "--cpus", "2", "-o", link.toString()}, "--output",
+                "it is the program this command reads"},
+            {new String[] {"record", program.toString(), "-c", config.toString(), "-o",
+                dir.resolve(".").resolve("c.yaml").toString()}, "--output", "it is the configuration this command reads"},
+            {new String[] {"record", program.toString(), "--cpus", "2", "--set", "devices.consoleInput=" + input, "-o",
+                input.toString()}, "--output", "it is the console input this command reads"},
+            {new String[] {"view", program.toString(), "--cpus", "2", "-o", program.toString()}, "--output",
+                "it is the program this command reads"},
+            {new String[] {"run", program.toString(), "--cpus", "2", "--console-output", program.toString()},
+                "--console-output", "it is the program this command reads"},
+            {new String[] {"run", program.toString(), "--cpus", "2", "--input", input.toString(), "--console-output",
+                input.toString()}, "--console-output", "it is the console input this command reads"},
+            {new String[] {"run", program.toString(), "--cpus", "2", "--console-output", dir.resolve("o.txt").toString(),
+                "--stats-json", dir.resolve("o.txt").toString()}, "--stats-json",
+                "it is the file --console-output writes (expected another file name)"},
+        };
+        for (Object[] ask : asks) {
+            refused(fdr((String[]) ask[0]), (String) ask[1], (String) ask[2]);
+        }
+        assertThat(program).hasContent(source);
+        assertThat(config).hasContent("cpus: 2\n");
+        assertThat(input).hasContent("typed\n");
+        assertThat(dir.resolve("o.txt")).doesNotExist();
+
+        // a dump drawn over itself is refused too; another name is written
+        Path dump = dir.resolve("mp.fdr");
+        assertThat(fdr("record", program.toString(), "--cpus", "2", "-o", dump.toString()).status()).isZero();
+        byte[] recorded = Files.readAllBytes(dump);
+        refused(fdr("view", dump.toString(), "-o", dump.toString()), "--output", "it is the dump this command reads");
+        assertThat(dump).hasBinaryContent(recorded);
+        assertThat(fdr("view", dump.toString(), "-o", dir.resolve("mp.html").toString()).status()).isZero();
+    }
+
     @Test
     void protocolRefusesADirectory() {
         refused(fdr("protocol", "-o", dir.toString()), "--output", "is a directory");
