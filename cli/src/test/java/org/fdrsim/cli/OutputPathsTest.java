@@ -92,12 +92,15 @@ class OutputPathsTest {
         Path program = Files.copy(Path.of(example("message-passing.s")), dir.resolve("mp.s"));
         String source = Files.readString(program);
         Path link = Files.createSymbolicLink(dir.resolve("link.s"), program);
+        Path hard = Files.createLink(dir.resolve("hard.s"), program);
         Path config = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n");
         Path input = Files.writeString(dir.resolve("in.txt"), "typed\n");
         Object[][] asks = {
             {new String[] {"record", program.toString(), "--cpus", "2", "-o", program.toString()}, "--output",
                 "it is the program this command reads (expected another file name)"},
             {new String[] {"record", program.toString(), "--cpus", "2", "-o", link.toString()}, "--output",
+                "it is the program this command reads"},
+            {new String[] {"record", program.toString(), "--cpus", "2", "-o", hard.toString()}, "--output",
                 "it is the program this command reads"},
             {new String[] {"record", program.toString(), "-c", config.toString(), "-o",
                 dir.resolve(".").resolve("c.yaml").toString()}, "--output", "it is the configuration this command reads"},
