@@ -63,7 +63,7 @@ final class ConfigFile {
                     + " (expected a YAML or JSON file, e.g. one written by 'fdr config')", e);
         }
         try (JsonParser parser = yaml.getFactory().createParser(text)) {
-            refuseAliases(file, text, yaml);
+            refuseMisreadTokens(file, text, yaml);
             JsonNode node = yaml.readTree(parser);
             for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
                 if (t != JsonToken.VALUE_NULL) { // an empty document after '---' is harmless; settings there would be lost
@@ -80,19 +80,33 @@ final class ConfigFile {
     }
 
     /**
-     * Refuses a YAML alias ({@code *name}): Jackson does not resolve aliases but reads one as the
-     * text of its name, so {@code cpus: *n} was refused as "got 'n'" and a text setting took the
-     * name as its value without a word. Anchors alone ({@code &n}) are harmless and stay.
+     * Refuses what the tree would hold misread. A YAML alias ({@code *name}): Jackson does not
+     * resolve aliases but reads one as the text of its name, so {@code cpus: *n} was refused as
+     * "got 'n'" and a text setting took the name as its value without a word; anchors alone
+     * ({@code &n}) are harmless and stay. A whole number with a leading zero ({@link LeadingZero}).
      */
-    private static void refuseAliases(Path file, String text, ObjectMapper yaml) throws IOException, ConfigException {
+    private static void refuseMisreadTokens(Path file, String text, ObjectMapper yaml) throws IOException,
+            ConfigException {
         try (JsonParser scan = yaml.getFactory().createParser(text)) {
             for (JsonToken t = scan.nextToken(); t != null; t = scan.nextToken()) {
                 if (scan instanceof YAMLParser reader && reader.isCurrentAlias()) {
                     throw new ConfigException(file + where(scan.currentTokenLocation()) + ": the alias '*" + scan.getText()
                             + "', expected the value itself (the configuration does not read YAML aliases)");
                 }
+                String zero = t == JsonToken.VALUE_NUMBER_INT && scan.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                        ? LeadingZero.problem(scan.getText(), scan.getLongValue()) : null;
+                if (zero != null) {
+                    throw new ConfigException(file + where(scan.currentTokenLocation()) + ": "
+                            + settingName(scan) + ": " + zero);
+                }
             }
         }
+    }
+
+    /** The dotted name of the setting {@code scan} is at ({@code memory.dramCycles}). */
+    private static String settingName(JsonParser scan) {
+        String pointer = scan.getParsingContext().pathAsPointer().toString(); // "/memory/dramCycles"
+        return pointer.isEmpty() ? "the value" : pointer.substring(1).replace('/', '.');
     }
 
     /**

@@ -142,6 +142,11 @@ public final class ConfigLoader {
         if (parsed != null && parsed.isNull()) {
             throw noValue("--set " + path);
         }
+        String zero = parsed != null && parsed.isIntegralNumber() && parsed.canConvertToLong()
+                ? LeadingZero.problem(Blanks.strip(value), parsed.longValue()) : null;
+        if (zero != null) {
+            throw new ConfigException("--set " + path + ": " + zero);
+        }
         if (parsed != null && parsed.isContainerNode()) {
             throw new ConfigException("--set " + path + " expects a single value, got a "
                     + (parsed.isArray() ? "list" : "mapping") + " ('" + value + "')");

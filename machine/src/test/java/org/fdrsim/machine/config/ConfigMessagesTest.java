@@ -124,6 +124,31 @@ class ConfigMessagesTest {
         assertThat(fileError("caches:\n  l3:\n    sizeKB: 1024\n")).endsWith("c.yaml: unknown setting 'caches.l3', expected one of [l1, l2]");
     }
 
+    /**
+     * A whole number with a leading zero is octal to YAML 1.1: {@code dramCycles: 0440} ran with
+     * 288 cycles without a word until stop 52. It is refused in a file and through --set; a lone
+     * zero, hexadecimal, digit separators and a fraction's leading zero stay.
+     */
+    @Test
+    void aLeadingZeroIsRefusedSayingWhatYamlReadsItAs() throws IOException, ConfigException {
+        assertThat(fileError("memory:\n  dramCycles: 0440\n")).endsWith("/c.yaml, line 2, column 15: memory.dramCycles:"
+                + " '0440' has a leading zero (YAML reads it as 288, octal); expected the number without it, 440, or 0x for"
+                + " hexadecimal");
+        assertThat(fileError("{\"cpus\": 010}")).endsWith(": cpus: '010' has a leading zero (YAML reads it as 8, octal);"
+                + " expected the number without it, 10, or 0x for hexadecimal");
+        ConfigException set = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.fdr1().set(List.of("seed=-010")));
+        assertThat(set).hasMessage("--set seed: '-010' has a leading zero (YAML reads it as -8, octal); expected the number"
+                + " without it, -10, or 0x for hexadecimal");
+        Path f = Files.writeString(dir.resolve("ok.yaml"), "cpus: 0x10\nseed: 0\nlimits:\n  maxInstructions: 1_000\n"
+                + "processor:\n  clockGHz: 04.5\n");
+        MachineConfig ok = ConfigLoader.fdr1().file(f).build();
+        assertThat(ok.cpus()).isEqualTo(16);
+        assertThat(ok.seed()).isZero();
+        assertThat(ok.limits().maxInstructions()).isEqualTo(1000);
+        assertThat(ok.processor().clockGHz()).isEqualTo(4.5);
+        assertThat(ConfigLoader.fdr1().set(List.of("cpus=10")).build().cpus()).isEqualTo(10);
+    }
+
     @Test
     void anEmptyDocumentAfterTheSettingsIsHarmless() throws IOException, ConfigException {
         Path f = Files.writeString(dir.resolve("c.yaml"), "cpus: 2\n---\n");
