@@ -77,7 +77,7 @@ final class ViewCommand implements Callable<Integer> {
         ReplayInput input = DumpReplay.input(dump, last);
         CommitTrace.Result traced = CommitTrace.replay(input);
         Verdict v = Verifier.compare(input, traced.outcome(), DumpReplay.expected(dump));
-        String verdict = v.bitExact() ? "BIT-EXACT" : "DIVERGED: " + v.divergence().describe().lines().findFirst().orElse("");
+        String verdict = v.bitExact() ? "BIT-EXACT" : "DIVERGED: " + OneLine.firstLine(v.divergence().describe());
         AccessTrace trace = run.recorder().trace();
         MachineConfig config = run.machine().config();
         int agents = dump.cpus() + dump.dmaEngines();

@@ -565,7 +565,7 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
             client.terminated(new TerminatedEventArguments());
             return;
         }
-        String first = stop.describe().lines().findFirst().orElse("");
+        String first = OneLine.firstLine(stop.describe());
         // The engine's stop is on the processor that hit (or wrote), which has the focus now.
         stopped(why, stop.where().cpu(), first);
     }

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.asm.Disassembler;
+import org.fdrsim.cpu.text.OneLine;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.cpu.program.SourceLocation;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -675,7 +676,7 @@ public final class DebugSession {
     private StopEvent endOrDivergence() {
         Divergence d = live.problem();
         if (d != null) {
-            return new StopEvent(StopReason.DIVERGED, 0, where(focus), null, d.describe().lines().findFirst().orElse(""));
+            return new StopEvent(StopReason.DIVERGED, 0, where(focus), null, OneLine.firstLine(d.describe()));
         }
         return new StopEvent(StopReason.END, 0, where(focus), null, "");
     }
