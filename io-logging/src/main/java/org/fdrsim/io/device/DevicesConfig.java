@@ -2,6 +2,7 @@ package org.fdrsim.io.device;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.sim.LatencyLimit;
 
 /**
  * The {@code devices} section of the machine configuration. With {@code enabled: false} the
@@ -13,6 +14,8 @@ import java.util.List;
  */
 public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNode, DiskConfig disk, NicConfig nic,
         InterruptsConfig interrupts) {
+    /** The most packets the NIC's outside world may send: all are made, with their bytes, when the machine is built. */
+    public static final int MAX_PACKETS = 1 << 20;
 
     /** Whether the run is given console input: a file, or "-" for standard input. */
     public boolean hasConsoleInput() {
@@ -88,18 +91,13 @@ public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNod
         if (disk.sectors() < 1 || disk.sectors() > (1 << 22)) {
             p.add(prefix + ".disk.sectors must be 1..4194304, got " + disk.sectors());
         }
-        if (disk.seekCycles() < 0) {
-            p.add(prefix + ".disk.seekCycles must be at least 0, got " + disk.seekCycles());
+        cycles(p, prefix + ".disk.seekCycles", disk.seekCycles(), 0);
+        cycles(p, prefix + ".disk.transferCyclesPerSector", disk.transferCyclesPerSector(), 0);
+        // every packet is made when the machine is built
+        if (nic.packets() < 0 || nic.packets() > MAX_PACKETS) {
+            p.add(prefix + ".nic.packets must be 0.." + MAX_PACKETS + ", got " + nic.packets());
         }
-        if (disk.transferCyclesPerSector() < 0) {
-            p.add(prefix + ".disk.transferCyclesPerSector must be at least 0, got " + disk.transferCyclesPerSector());
-        }
-        if (nic.packets() < 0) {
-            p.add(prefix + ".nic.packets must be at least 0, got " + nic.packets());
-        }
-        if (nic.meanArrivalCycles() < 1) {
-            p.add(prefix + ".nic.meanArrivalCycles must be at least 1, got " + nic.meanArrivalCycles());
-        }
+        cycles(p, prefix + ".nic.meanArrivalCycles", nic.meanArrivalCycles(), 1);
         if (nic.minPacketBytes() < 1 || nic.maxPacketBytes() > DeviceMap.NIC_MAX_PACKET
                 || nic.minPacketBytes() > nic.maxPacketBytes()) {
             p.add(prefix + ".nic.minPacketBytes..maxPacketBytes must be within 1.." + DeviceMap.NIC_MAX_PACKET
@@ -113,5 +111,12 @@ public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNod
             p.add(prefix + ".interrupts.routing must be 'round-robin' or 'fixed', got '" + interrupts.routing() + "'");
         }
         return p;
+    }
+
+    /** A count of cycles: {@code min} up to {@link LatencyLimit#MAX_CYCLES}. */
+    private static void cycles(List<String> p, String path, long value, long min) {
+        if (value < min || value > LatencyLimit.MAX_CYCLES) {
+            p.add(path + " must be " + min + ".." + LatencyLimit.MAX_CYCLES + ", got " + value);
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.fdrsim.machine.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fdrsim.cpu.sim.LatencyLimit;
 import org.fdrsim.recorder.RecorderConfig;
 
 /**
@@ -9,6 +10,11 @@ import org.fdrsim.recorder.RecorderConfig;
  * (e.g. {@code caches.l2.ways}), with what is expected.
  */
 final class ConfigValidator {
+    /** A cache's largest size: 1 GiB, whose bytes still fit the int the cache's geometry keeps them in. */
+    private static final int MAX_CACHE_KB = 1 << 20;
+    /** A message's largest size in bytes (a block's data message is 72). */
+    private static final int MAX_MESSAGE_BYTES = 1 << 16;
+
     private final List<String> problems = new ArrayList<>();
 
     static List<String> problems(MachineConfig c) {
@@ -22,7 +28,7 @@ final class ConfigValidator {
         // the network keeps the clock and the links' bandwidth in whole kHz and kB/s
         atLeastMillionth("processor.clockGHz", c.processor().clockGHz());
         positive("processor.systemClockGHz", c.processor().systemClockGHz());
-        atLeast("processor.deviceAccessCycles", c.processor().deviceAccessCycles(), 0);
+        cycles("processor.deviceAccessCycles", c.processor().deviceAccessCycles());
         cache("caches.l1", c.caches().l1());
         cache("caches.l2", c.caches().l2());
         if (c.caches().l1().sizeKB() > c.caches().l2().sizeKB()) {
@@ -34,9 +40,9 @@ final class ConfigValidator {
             problems.add("memory.model must be 'timed' or 'ideal', got '" + m.model() + "'");
         }
         range("memory.perCpuMB", m.perCpuMB(), 1, 1 << 16);
-        atLeast("memory.directoryCycles", m.directoryCycles(), 0);
-        atLeast("memory.dramCycles", m.dramCycles(), 0);
-        atLeast("memory.perturbationCycles", m.perturbationCycles(), 0);
+        cycles("memory.directoryCycles", m.directoryCycles());
+        cycles("memory.dramCycles", m.dramCycles());
+        cycles("memory.perturbationCycles", m.perturbationCycles());
         atLeast("memory.idealMaxSlice", m.idealMaxSlice(), 1);
         NetworkConfig n = c.network();
         atLeast("network.dimX", n.dimX(), 0);
@@ -48,10 +54,11 @@ final class ConfigValidator {
                     + c.cpus() + ")");
         }
         atLeastMillionth("network.linkGBps", n.linkGBps());
-        atLeast("network.hopCycles", n.hopCycles(), 0);
-        atLeast("network.interfaceCycles", n.interfaceCycles(), 0);
-        atLeast("network.controlBytes", n.controlBytes(), 1);
-        atLeast("network.dataBytes", n.dataBytes(), 1);
+        cycles("network.hopCycles", n.hopCycles());
+        cycles("network.interfaceCycles", n.interfaceCycles());
+        // a reply adds its instruction count's bytes to these in an int
+        range("network.controlBytes", n.controlBytes(), 1, MAX_MESSAGE_BYTES);
+        range("network.dataBytes", n.dataBytes(), 1, MAX_MESSAGE_BYTES);
         atLeast("limits.maxInstructions", c.limits().maxInstructions(), 0);
         atLeast("limits.maxCycles", c.limits().maxCycles(), 0);
         recorder(c.recorder());
@@ -80,10 +87,10 @@ final class ConfigValidator {
             problems.add(path + " is missing");
             return;
         }
-        atLeast(path + ".sizeKB", cache.sizeKB(), 1);
+        range(path + ".sizeKB", cache.sizeKB(), 1, MAX_CACHE_KB);
         atLeast(path + ".ways", cache.ways(), 1);
-        atLeast(path + ".hitCycles", cache.hitCycles(), 0);
-        if (cache.sizeKB() >= 1 && cache.ways() >= 1) {
+        cycles(path + ".hitCycles", cache.hitCycles());
+        if (cache.sizeKB() >= 1 && cache.sizeKB() <= MAX_CACHE_KB && cache.ways() >= 1) {
             long frames = cache.sizeKB() * 1024L / 64;
             if (frames % cache.ways() != 0 || Long.bitCount(frames / cache.ways()) != 1) {
                 problems.add(path + ": " + cache.sizeKB() + " KB in " + cache.ways()
@@ -96,6 +103,11 @@ final class ConfigValidator {
         if (value < min || value > max) {
             problems.add(path + " must be " + min + ".." + max + ", got " + value);
         }
+    }
+
+    /** A latency: 0 up to {@link LatencyLimit#MAX_CYCLES}. */
+    private void cycles(String path, long value) {
+        range(path, value, 0, LatencyLimit.MAX_CYCLES);
     }
 
     private void atLeast(String path, long value, long min) {
