@@ -15,12 +15,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.fdrsim.cpu.asm.Assembler;
+import org.fdrsim.cpu.asm.AssemblyException;
+import org.fdrsim.cpu.asm.IncludeResolver;
+import org.fdrsim.cpu.io.Console;
+import org.fdrsim.cpu.program.ProgramImage;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.cpu.text.OneLine;
+import org.fdrsim.machine.RunOptions;
+import org.fdrsim.machine.Simulation;
 
 /**
  * Coverage-guided fuzz target for the configuration loader: a YAML file, a JSON file or
  * {@code --set} assignments give a configuration or one {@link ConfigException} with a
  * one-line message in the configuration's words (none of Jackson's), never another exception.
+ * Since stop 52 a configuration the loader accepts must also build its machine and run a small
+ * racy program on it to the end, recorded, with the program's own result: the checks the loader
+ * makes are the only ones a setting meets before the machine (a latency near the int range had
+ * wrapped round, a 4 GiB cache overflowed its size, and 2^31 NIC packets ran the host out of memory).
  *
  * <p>Input: the first byte picks the form (0 YAML, 1 JSON, 2 {@code --set} lines; taken
  * modulo 3), the rest is the file or the assignments, one a line. Seeds and findings:
@@ -91,6 +103,7 @@ class ConfigLoaderFuzzTest {
                 default -> ConfigLoader.fdr1().set(lines(body)).build();
             };
             assertThat(config.cpus()).isPositive();
+            runs(config);
             if (form == 2) { // since stop 51: a control character in a --set is refused, not taken for a space
                 for (String line : lines(body)) {
                     assertThat(line.replace('\t', ' ')).as("an accepted --set").doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
@@ -99,6 +112,55 @@ class ConfigLoaderFuzzTest {
         } catch (ConfigException e) {
             assertThat(e.getMessage()).isNotBlank().doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]"); // no line break of any kind
             assertOwnWords(e.getMessage(), new String(body, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Each processor adds one to a shared word three times, racing the others, then counts itself in. */
+    private static final ProgramImage RACY = assemble("racy.s", """
+                    .data
+                    .align 64
+            counter: .word 0
+                    .align 64
+            done:   .word 0
+                    .text
+            _start: la   r2, counter
+                    li   r3, 3
+            loop:   ld   r6, 0(r2)
+                    addi r6, r6, 1
+                    st   r6, 0(r2)
+                    addi r3, r3, -1
+                    bne  r3, zero, loop
+                    la   r10, done
+                    li   r11, 1
+                    fadd r0, r11, 0(r10)
+                    halt
+            """);
+
+    private static ProgramImage assemble(String name, String source) {
+        try {
+            return Assembler.assemble(name, source, IncludeResolver.none());
+        } catch (AssemblyException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code config}'s machine, recorded, runs {@link #RACY} to the end: every processor counted in. */
+    private static void runs(MachineConfig config) throws ConfigException {
+        // the fuzzer's limits and checkpoints could end the run early or make it long; the program needs neither
+        MachineConfig small = new ConfigLoader(config).set("limits.maxInstructions", "0").set("limits.maxCycles", "0")
+                .set("recorder.enabled", Boolean.toString(config.memory().model().equals(MemoryConfig.TIMED)))
+                .set("devices.consoleInput", "").build();
+        Simulation run = Simulation.run(RACY, small, Console.silent(), RunOptions.LOGS);
+        assertThat(run.result().cause()).as("the run's end").isEqualTo(StopCause.ALL_HALTED);
+        if (config.memory().model().equals(MemoryConfig.TIMED)) {
+            // the first load misses to memory: a latency that wrapped round to below zero ran faster
+            assertThat(run.result().cycles()).as("cycles, with a miss to DRAM")
+                    .isGreaterThanOrEqualTo(Math.max(config.memory().dramCycles(), config.memory().directoryCycles()));
+        }
+        long[] ics = run.result().instructionsPerCpu();
+        assertThat(ics).hasSize(config.cpus());
+        for (long ic : ics) {
+            assertThat(ic).as("every processor ran the program").isPositive().isEqualTo(ics[0]);
         }
     }
 
