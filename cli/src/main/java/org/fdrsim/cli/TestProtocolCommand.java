@@ -68,6 +68,15 @@ final class TestProtocolCommand implements Callable<Integer> {
         if (seeds < 1 || ops < 1) {
             throw new UserError("--seeds and --ops must be at least 1");
         }
+        // in the flags' names, before the tester's own checks (which name its fields)
+        range("--blocks", blocks, 1, TesterConfig.MAX_BLOCKS);
+        range("--words", words, 1, 8);
+        range("--l2-ways", l2Ways, 1, TesterConfig.MAX_FRAMES);
+        range("--l2-frames", l2Frames, l2Ways, TesterConfig.MAX_FRAMES);
+        if (l2Frames % l2Ways != 0) {
+            throw new UserError("--l2-frames (" + l2Frames + ") must be a multiple of --l2-ways (" + l2Ways + ")");
+        }
+        range("--l1-frames", l1Frames, 1, l2Frames);
         TesterConfig base;
         try {
             base = TesterConfig.defaults().withOps(ops).withShape(cpus, blocks, words)
@@ -120,4 +129,10 @@ final class TestProtocolCommand implements Callable<Integer> {
     }
 
     private record Seeded(long seed, TesterResult result) {}
+
+    private static void range(String flag, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new UserError(flag + " must be " + min + ".." + max + ", got " + value);
+        }
+    }
 }

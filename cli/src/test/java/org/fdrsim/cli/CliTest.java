@@ -109,6 +109,31 @@ class CliTest {
         assertThat(o.out()).contains("seed 1: 20000 ops").contains("3 seeds, 60000 operations").contains(": 0 failed");
     }
 
+    /**
+     * The tester's shape flags are refused in their own names with their ranges (stop 52): a
+     * --blocks or --l2-frames past what the host keeps in an int was "internal error: tester
+     * crashed on seed 1" (a NegativeArraySizeException), and the others named the tester's fields.
+     */
+    @Test
+    void testProtocolRefusesAShapePastItsRangeInTheFlagsNames() {
+        String[][] asks = {
+            {"--blocks", "2147483647"}, {"--l2-frames", "2147483646"}, {"--l2-frames", "3"}, {"--l1-frames", "5"},
+            {"--words", "0"},
+        };
+        String[] said = {
+            "--blocks must be 1..1048576, got 2147483647", "--l2-frames must be 2..1048576, got 2147483646",
+            "--l2-frames (3) must be a multiple of --l2-ways (2)", "--l1-frames must be 1..4, got 5", "--words must be 1..8, got 0",
+        };
+        for (int k = 0; k < asks.length; k++) {
+            Outcome o = fdr("test-protocol", "--seeds", "1", "--ops", "100", asks[k][0], asks[k][1]);
+            assertThat(o.status()).as(asks[k][0]).isEqualTo(2);
+            assertThat(o.err()).isEqualTo("fdr test-protocol: " + said[k] + "\n");
+        }
+        Outcome big = fdr("test-protocol", "--seeds", "1", "--ops", "1000", "--blocks", "1048576");
+        assertThat(big.status()).isZero();
+        assertThat(big.out()).contains(": 0 failed");
+    }
+
     @Test
     void asmReportsSizeAndListsTheProgram() {
         Outcome summary = fdr("asm", example("spin-lock.s"));

@@ -42,6 +42,11 @@ public record TesterConfig(
         long deadlockCycles,
         FaultInjection fault) {
 
+    /** The most blocks: the tester keeps a shadow copy of every one on the host (64 MiB at this bound). */
+    public static final int MAX_BLOCKS = 1 << 20;
+    /** The most L2 frames per processor: a cache's bytes are kept in an int. */
+    public static final int MAX_FRAMES = 1 << 20;
+
     /** Defaults: 4 processors, 8 blocks x 4 words, 4-frame 2-way L2s, jittery network. */
     public static TesterConfig defaults() {
         return new TesterConfig(4, 8, 4, 100_000, 1, 4, 2, 2, 50, 15, 10, false, 40, 20, 200_000,
@@ -52,14 +57,17 @@ public record TesterConfig(
         if (processors < 1 || processors > 64) {
             throw new IllegalArgumentException("processors must be 1..64, got " + processors);
         }
-        if (blocks < 1 || words < 1 || words > 8) {
-            throw new IllegalArgumentException("need blocks >= 1 and words in 1..8");
+        if (blocks < 1 || blocks > MAX_BLOCKS || words < 1 || words > 8) {
+            throw new IllegalArgumentException("need blocks in 1.." + MAX_BLOCKS + " and words in 1..8, got " + blocks
+                    + " and " + words);
         }
         if (ops < 0) {
             throw new IllegalArgumentException("ops must be >= 0");
         }
-        if (l2Ways < 1 || l2Frames < l2Ways || l2Frames % l2Ways != 0 || l1Frames < 1 || l1Frames > l2Frames) {
-            throw new IllegalArgumentException("need l2Frames a positive multiple of l2Ways and 1 <= l1Frames <= l2Frames");
+        if (l2Ways < 1 || l2Frames < l2Ways || l2Frames > MAX_FRAMES || l2Frames % l2Ways != 0 || l1Frames < 1
+                || l1Frames > l2Frames) {
+            throw new IllegalArgumentException("need l2Frames a multiple of l2Ways up to " + MAX_FRAMES
+                    + " and 1 <= l1Frames <= l2Frames, got " + l2Frames + ", " + l2Ways + " and " + l1Frames);
         }
         if (loadPercent < 0 || atomicPercent < 0 || loadPercent + atomicPercent > 100) {
             throw new IllegalArgumentException("loadPercent + atomicPercent must be within 0..100");
