@@ -360,6 +360,34 @@ class DebugSessionTest {
     }
 
     /**
+     * A count, a word count or a limit out of its range says which and the range, where it said
+     * "bad arguments"; an address outside memory is refused by {@code count} and {@code trace} as
+     * by {@code watch}, where {@code count reads 0xffffffffffffffff} counted 0 (stop 52).
+     */
+    @Test
+    void aNumberOutOfItsRangeAndAnAddressOutsideMemorySaySo() {
+        Terminal t = Terminal.onRacyCounter();
+        String[][] asks = {
+            {"stepi 0", "N must be at least 1, got 0; usage: stepi [N]"},
+            {"reverse-step -1", "N must be at least 1, got -1; usage: reverse-step [N]"},
+            {"x/5000 counter", "N must be 1..4096 words, got 5000; usage: x/N ADDR"},
+            {"x/0 counter", "N must be 1..4096 words, got 0; usage: x/N ADDR"},
+            {"trace counter limit 0", "limit must be at least 1, got 0; usage: trace ADDR [limit N]"},
+            {"count reads 0xffffffffffffffff", "address 0xffffffffffffffff is outside memory; usage: count reads|writes ADDR"},
+            {"trace -8", "address 0xfffffffffffffff8 is outside memory; usage: trace ADDR [limit N]"},
+        };
+        for (String[] ask : asks) {
+            t.bytes().reset();
+            assertThat(t.commands().execute(ask[0])).as(ask[0]).isEqualTo(DebugCommands.BAD_COMMAND);
+            assertThat(t.bytes().toString(UTF_8)).as(ask[0]).startsWith(ask[1]);
+        }
+        assertThat(t.session().position().ic(0)).isZero();
+        t.bytes().reset();
+        assertThat(t.commands().execute("count writes counter")).isEqualTo(DebugCommands.OK);
+        assertThat(t.bytes().toString(UTF_8)).startsWith("writes counter: ");
+    }
+
+    /**
      * U+001C-U+001F are whitespace to Java's strip(): {@code count calls <FS>loop} once counted
      * {@code loop} and echoed the separators raw (DebugCommandsFuzzTest's finding). A control
      * character is refused in one escaped line; a tab still separates words.

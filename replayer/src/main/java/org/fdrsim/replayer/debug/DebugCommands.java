@@ -204,7 +204,9 @@ public final class DebugCommands {
         String[] w = arg.split("\\s+", 2);
         need(w.length == 2);
         int n = smallNumber(w[0]);
-        need(n > 0 && n <= 4096);
+        if (n < 1 || n > 4096) {
+            throw new DebugException("N must be 1..4096 words, got " + n);
+        }
         long a = session.address(w[1]) & ~7L;
         long[] words = session.memoryWords(a, n);
         for (int i = 0; i < n; i++) {
@@ -231,7 +233,8 @@ public final class DebugCommands {
             place = arg.substring(0, at).strip();
             limit = smallNumber(arg.substring(at + 7));
         }
-        need(!place.isEmpty() && limit > 0);
+        need(!place.isEmpty());
+        atLeastOne("limit", limit);
         List<Access> accesses = session.trace(session.address(place), limit);
         for (Access a : accesses) {
             out.println(a.describe());
@@ -326,8 +329,14 @@ public final class DebugCommands {
             return 1;
         }
         long n = number(arg);
-        need(n > 0);
+        atLeastOne("N", n);
         return n;
+    }
+
+    private static void atLeastOne(String what, long n) {
+        if (n < 1) {
+            throw new DebugException(what + " must be at least 1, got " + n);
+        }
     }
 
     private static long number(String s) {

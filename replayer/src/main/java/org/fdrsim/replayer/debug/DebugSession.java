@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.asm.Disassembler;
 import org.fdrsim.cpu.text.OneLine;
@@ -487,10 +488,7 @@ public final class DebugSession {
 
     /** {@code watch ADDR|DATALABEL[+OFF] [if COND]}: returns the watchpoint's number. */
     public int addWatchpoint(String place, String condition) {
-        long address = address(place);
-        if (address < 0 || address + 8 > input.startMemory().size()) {
-            throw new DebugException(String.format("address 0x%x is outside memory", address));
-        }
+        long address = wordInMemory(address(place));
         if (condition != null) {
             Expression.value(condition, program.symbols(), stateOf(live, focus));
         }
@@ -601,13 +599,26 @@ public final class DebugSession {
 
     /** {@code trace ADDR}: every access to the word from here to the end (at most {@code limit}), device stores included. */
     public List<Access> trace(long address, int limit) {
-        return Scout.trace(this, live.position(), address & ~7L, limit);
+        return Scout.trace(this, live.position(), wordAccessed(address) & ~7L, limit);
+    }
+
+    /** {@code address}, refused unless its word lies in memory (no access can reach it otherwise). */
+    private long wordInMemory(long address) {
+        if (address < 0 || address + 8 > input.startMemory().size()) {
+            throw new DebugException(String.format("address 0x%x is outside memory", address));
+        }
+        return address;
+    }
+
+    /** {@code address}, refused unless an access can reach its word: in memory, or a device register (its stores are traced). */
+    private long wordAccessed(long address) {
+        return address >= AddressMap.IO_BASE && address < AddressMap.IO_END ? address : wordInMemory(address);
     }
 
     /** {@code count reads|writes ADDR}: accesses to the word from here to the end. */
     public long countAccesses(long address, boolean writes) {
         long n = 0;
-        for (Access a : Scout.trace(this, live.position(), address & ~7L, Integer.MAX_VALUE)) {
+        for (Access a : Scout.trace(this, live.position(), wordAccessed(address) & ~7L, Integer.MAX_VALUE)) {
             if (a.write() == writes) {
                 n++;
             }
