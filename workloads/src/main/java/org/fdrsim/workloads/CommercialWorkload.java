@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fdrsim.io.device.DevicesConfig;
 import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.program.ProgramImage;
@@ -77,15 +78,24 @@ public enum CommercialWorkload {
 
     /** The program text with the scale constant set to {@code scale} (at least 1). */
     public String source(long scale) {
-        if (scale < 1) {
-            throw new IllegalArgumentException(key + ": the scale (" + scaleConstant + ") must be at least 1, got " + scale);
-        }
+        checkScale(scale);
         String text = KernelPrograms.source(resource);
         Matcher m = Pattern.compile("(?m)^(\\s*\\.equ\\s+" + scaleConstant + ",\\s*)(\\d+)").matcher(text);
         if (!m.find()) {
             throw new IllegalStateException(resource + " has no '.equ " + scaleConstant + "' line");
         }
         return text.substring(0, m.start(2)) + scale + text.substring(m.end(2));
+    }
+
+    private void checkScale(long scale) {
+        if (scale < 1) {
+            throw new IllegalArgumentException(key + ": the scale (" + scaleConstant + ") must be at least 1, got " + scale);
+        }
+        if (network && scale > DevicesConfig.MAX_PACKETS) {
+            // each request is a NIC packet (settings): say so in the work's words, not devices.nic.packets'
+            throw new IllegalArgumentException(key + ": the scale (" + scaleConstant + ", a NIC packet a request) must be 1.."
+                    + DevicesConfig.MAX_PACKETS + ", got " + scale);
+        }
     }
 
     /** Assembles the program at {@code scale}, linked with the kernel. */
@@ -99,6 +109,7 @@ public enum CommercialWorkload {
      * enough to keep the servers busy.
      */
     public Map<String, String> settings(long scale) {
+        checkScale(scale);
         Map<String, String> s = new LinkedHashMap<>();
         s.put("devices.enabled", "true");
         if (network) {

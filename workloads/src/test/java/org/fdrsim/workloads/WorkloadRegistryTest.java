@@ -67,4 +67,19 @@ class WorkloadRegistryTest {
                 "devices.nic.packets=5", "devices.nic.meanArrivalCycles=2000");
         assertThat(WorkloadRegistry.settings("random-tester", 5)).isEmpty();
     }
+
+    /**
+     * A web server's work is its NIC packets, at most 1,048,576 since stop 52: a larger --work is
+     * refused in the work's words, where it was "devices.nic.packets must be 0..1048576" (or, past
+     * an int, "devices.nic.packets: expected a whole number ...").
+     */
+    @Test
+    void aWebServersWorkPastTheNicsPacketsIsRefusedInTheWorksWords() {
+        assertThat(WorkloadRegistry.settings("web", 1 << 20)).contains("devices.nic.packets=1048576");
+        assertThatThrownBy(() -> WorkloadRegistry.settings("dynweb", 2_147_483_648L))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dynweb: the scale (NPACKETS, a NIC packet a request) must be 1..1048576, got 2147483648");
+        assertThatThrownBy(() -> WorkloadRegistry.scaled("web", 2_000_000, 2)).hasMessageContaining("must be 1..1048576");
+        assertThat(WorkloadRegistry.settings("oltp", 2_147_483_648L)).containsExactly("devices.enabled=true");
+    }
 }
