@@ -3,11 +3,15 @@ package org.fdrsim.replayer;
 import java.util.ArrayList;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
+import org.fdrsim.cpu.core.FaultKind;
 import org.fdrsim.cpu.mem.SparseMemory;
 import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.cpu.run.StopCause;
+import org.fdrsim.recorder.dump.TriggerInfo;
 import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
@@ -58,11 +62,38 @@ public final class DumpReplay {
                     saved.add(r);
                 }
                 b.checkpointAtEnd(saved);
+            } else {
+                b.faultAtEnd(faultingCpu(dump));
             }
             intervals.add(b.build());
         }
         return new ReplayInput(dump.program(), startMemory(dump, k, heldPages), start, intervals,
                 DeviceMap.mapped(cpus, engines > 0), cps.get(k).number());
+    }
+
+    /**
+     * The processor a fault stopped the run on, from the trigger (which processor, as the
+     * recorder knew when it stopped; what the fault was is left for the replay to find), or -1.
+     */
+    private static int faultingCpu(CoreDump dump) {
+        TriggerInfo t = dump.trigger();
+        return t != null && t.cause().equals(StopCause.FAULT.name()) && t.cpu() >= 0 && t.cpu() < dump.cpus() ? t.cpu() : -1;
+    }
+
+    /** The fault the trigger records (kind, processor, pc, IC, address), or null: only for {@link Verifier}. */
+    private static Fault recordedFault(CoreDump dump) {
+        int c = faultingCpu(dump);
+        if (c < 0) {
+            return null;
+        }
+        TriggerInfo t = dump.trigger();
+        FaultKind kind = null;
+        for (FaultKind k : FaultKind.values()) {
+            if (k.name().equals(t.fault())) {
+                kind = k;
+            }
+        }
+        return new Fault(kind, c, t.pc(), t.ic(), t.code()); // a kind this fdr does not know stays null, and differs
     }
 
     /** The state recorded at the trigger: only for {@link Verifier}. */
@@ -71,7 +102,7 @@ public final class DumpReplay {
         for (ArchState r : dump.finalRegisters()) {
             cpus.add(r);
         }
-        return new FinalState(dump.memoryImage(), cpus);
+        return new FinalState(dump.memoryImage(), cpus, recordedFault(dump));
     }
 
     /** Start images up to this many pages (64 MB) are held and copied; larger ones are rebuilt. */

@@ -15,8 +15,10 @@ import org.fdrsim.recorder.race.RaceEntry;
 /**
  * The logs of one checkpoint interval, decoded: for every agent (processors 0..P-1, DMA engines
  * P..P+D-1) its race log (arcs that end at it) and the IC it reaches at the end of the interval;
- * for every processor its input log and interrupt log; for every DMA engine its data log; and,
- * for an interval that ends at a checkpoint, the registers saved there (checked on the way).
+ * for every processor its input log and interrupt log; for every DMA engine its data log; for
+ * an interval that ends at a checkpoint, the registers saved there (checked on the way); and for
+ * the last interval of a run a fault ended, the processor whose next instruction faulted (the
+ * trigger says which, not what the fault was).
  *
  * <p>Immutable once built. Logs are kept exactly as recorded, in log order; the replayer sorts
  * what it needs into its own arrays.
@@ -30,6 +32,7 @@ public final class IntervalLog {
     private final List<List<DmaDataEntry>> dmaData;
     private final long[] endIc;
     private final List<ArchState> checkpointAtEnd;
+    private final int faultAtEnd;
 
     private IntervalLog(Builder b) {
         this.cpus = b.cpus;
@@ -43,6 +46,7 @@ public final class IntervalLog {
         this.dmaData = deepCopy(b.dmaData);
         this.endIc = b.endIc.clone();
         this.checkpointAtEnd = b.checkpointAtEnd == null ? null : List.copyOf(b.checkpointAtEnd);
+        this.faultAtEnd = b.faultAtEnd;
     }
 
     private static <T> List<List<T>> deepCopy(List<List<T>> lists) {
@@ -72,6 +76,7 @@ public final class IntervalLog {
             b.dmaData.set(k, new ArrayList<>(dmaData.get(k)));
         }
         b.checkpointAtEnd = checkpointAtEnd;
+        b.faultAtEnd = faultAtEnd;
         return b;
     }
 
@@ -119,6 +124,14 @@ public final class IntervalLog {
         return checkpointAtEnd;
     }
 
+    /**
+     * The processor whose instruction after its end IC faulted and ended the run (the trigger of
+     * a crash), or -1: the replay executes that instruction, and the verifier compares what it did.
+     */
+    public int faultAtEnd() {
+        return faultAtEnd;
+    }
+
     /** Entries in every log of this interval. */
     public long entries() {
         long n = 0;
@@ -144,6 +157,7 @@ public final class IntervalLog {
         private final List<List<DmaDataEntry>> dmaData = new ArrayList<>();
         private final long[] endIc;
         private List<ArchState> checkpointAtEnd;
+        private int faultAtEnd = -1;
 
         private Builder(int cpus, int engines) {
             if (cpus < 1 || engines < 0 || cpus + engines > 256) {
@@ -223,6 +237,12 @@ public final class IntervalLog {
 
         public Builder checkpointAtEnd(List<ArchState> registers) {
             this.checkpointAtEnd = registers;
+            return this;
+        }
+
+        /** {@code cpu}'s next instruction faulted at the end of this interval (-1: none). */
+        public Builder faultAtEnd(int cpu) {
+            this.faultAtEnd = cpu;
             return this;
         }
 

@@ -495,6 +495,26 @@ final class ReplayAgents {
     }
 
     /** After an interval: every log entry must have been used, and nothing more asked for. */
+    /**
+     * Executes the instruction after processor {@code c}'s end IC, which the trigger says faulted
+     * and ended the run ({@code c} < 0: none), so that a crash replays as the crash. What it does
+     * is the replay's: if it does not fault, it commits, and the verifier finds the difference.
+     */
+    void faultAtEnd(int c) {
+        if (c < 0 || c >= cpuCount) {
+            return;
+        }
+        Processor p = cpus[c];
+        if (p.state() != ProcessorState.RUNNING) {
+            return; // asleep or stopped at its end IC: the verifier names the state
+        }
+        long ic = p.instructionCount();
+        p.run(Long.MAX_VALUE, ic + 1);
+        long now = p.instructionCount();
+        instructions += now - ic;
+        committed[c] = now;
+    }
+
     void checkLeftovers(boolean lastInterval) {
         for (int a = 0; a < agents; a++) {
             int w = wp[a];

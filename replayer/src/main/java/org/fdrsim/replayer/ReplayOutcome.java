@@ -2,6 +2,7 @@ package org.fdrsim.replayer;
 
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.mem.SparseMemory;
 
 /**
@@ -10,6 +11,7 @@ import org.fdrsim.cpu.mem.SparseMemory;
  * logs could not be replayed to the end, the first problem (a deadlock or a log mismatch).
  *
  * @param memory the replayed memory; null once dropped ({@link #withoutMemory})
+ * @param fault  the fault a replayed processor stopped on (the lowest-numbered one), or null
  */
 public record ReplayOutcome(
         SparseMemory memory,
@@ -19,7 +21,8 @@ public record ReplayOutcome(
         long dmaBlocks,
         long hostNanos,
         int intervals,
-        Divergence problem) {
+        Divergence problem,
+        Fault fault) {
 
     public ReplayOutcome {
         cpus = List.copyOf(cpus);
@@ -31,7 +34,7 @@ public record ReplayOutcome(
      * was compared: the verifier's next replay then does not find the last one's memory held.
      */
     public ReplayOutcome withoutMemory() {
-        return new ReplayOutcome(null, cpus, engineIcs, instructions, dmaBlocks, hostNanos, intervals, problem);
+        return new ReplayOutcome(null, cpus, engineIcs, instructions, dmaBlocks, hostNanos, intervals, problem, fault);
     }
 
     public boolean completed() {

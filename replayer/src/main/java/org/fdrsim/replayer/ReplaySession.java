@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.Processor;
 import org.fdrsim.cpu.core.ProcessorListener;
 import org.fdrsim.cpu.core.ProcessorState;
@@ -303,6 +304,9 @@ public final class ReplaySession {
         if (!agents.failed() && !last) {
             agents.crossCheckpoint();
         }
+        if (!agents.failed() && last) {
+            agents.faultAtEnd(intervals.get(k).faultAtEnd());
+        }
         if (agents.failed() || last) {
             ended = true;
             return;
@@ -505,7 +509,13 @@ public final class ReplaySession {
             finals.add(snapshot(c));
         }
         long[] engineIcs = Arrays.copyOfRange(agents.committed, agents.cpuCount, agents.agents);
+        Fault fault = null;
+        for (int c = agents.cpuCount - 1; c >= 0; c--) {
+            if (agents.cpus[c].state() == ProcessorState.FAULTED) {
+                fault = agents.cpus[c].fault();
+            }
+        }
         return new ReplayOutcome(agents.memory, finals, engineIcs, agents.instructions, agents.dmaBlocks, hostNanos,
-                intervalsReplayed, agents.problem);
+                intervalsReplayed, agents.problem, fault);
     }
 }

@@ -1,7 +1,9 @@
 package org.fdrsim.replayer;
 
 import java.util.List;
+import java.util.Objects;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
 
 /**
  * Replays, and only then compares with the recorded final state: every processor's registers,
@@ -57,6 +59,10 @@ public final class Verifier {
         return verify(input, probe, expected, DEFAULT_SCHEDULES);
     }
 
+    private static String describe(Fault f) {
+        return f == null ? "no fault" : f.kind() == null ? "a fault this fdr does not know" : f.describe();
+    }
+
     /** Compares a finished replay with the recorded final state. */
     public static Verdict compare(ReplayInput input, ReplayOutcome outcome, FinalState expected) {
         if (!outcome.completed()) {
@@ -72,6 +78,12 @@ public final class Verifier {
             if (d != null) {
                 return new Verdict(outcome, d);
             }
+        }
+        if (!Objects.equals(expected.fault(), outcome.fault())) {
+            Fault f = expected.fault() != null ? expected.fault() : outcome.fault();
+            return new Verdict(outcome, new Divergence(Divergence.Kind.PROCESSOR_STATE, lastInterval, f.cpu(), f.ic(), f.pc(),
+                    AgentReports.instructionAt(input.program(), f.pc()), "processor " + f.cpu() + ": the fault differs",
+                    describe(expected.fault()), describe(outcome.fault()), List.of()));
         }
         // The recorded image is read from the dump page by page, now, after the replay.
         MemoryComparison diff;
