@@ -61,7 +61,7 @@ public final class Assembler {
 
         List<Symbol> symbols = new ArrayList<>(scope.labels());
         symbols.addAll(scope.constants(program));
-        int entry = entry(scope, sourceName);
+        int entry = entry(scope, sourceName, instructions.size());
 
         List<SourceLocation> lines = new ArrayList<>(layout.code().size());
         for (Statement.Instr s : layout.code()) {
@@ -71,7 +71,7 @@ public final class Assembler {
                 List.copyOf(lines), entry);
     }
 
-    private static int entry(SymbolScope scope, String mainFile) throws AssemblyException {
+    private static int entry(SymbolScope scope, String mainFile, int instructions) throws AssemblyException {
         Symbol start = scope.label(ProgramImage.ENTRY_LABEL);
         if (start == null && scope.definedAt(ProgramImage.ENTRY_LABEL) != null) {
             throw new AssemblyException(scope.definedAt(ProgramImage.ENTRY_LABEL), "'" + ProgramImage.ENTRY_LABEL
@@ -84,6 +84,12 @@ public final class Assembler {
         if (start.kind() != Symbol.Kind.TEXT) {
             throw new AssemblyException(scope.definedAt(ProgramImage.ENTRY_LABEL), "'" + ProgramImage.ENTRY_LABEL
                     + "' is a data label, expected the entry point '" + ProgramImage.ENTRY_LABEL + ":' in .text");
+        }
+        if (start.value() >= instructions) {
+            // the first fetch would fault, and a core dump's reader refuses an entry outside the code
+            throw new AssemblyException(scope.definedAt(ProgramImage.ENTRY_LABEL), "'" + ProgramImage.ENTRY_LABEL
+                    + "' labels the end of the code (" + instructions + (instructions == 1 ? " instruction" : " instructions")
+                    + "), expected it on an instruction, e.g. '" + ProgramImage.ENTRY_LABEL + ": halt'");
         }
         return (int) start.value();
     }

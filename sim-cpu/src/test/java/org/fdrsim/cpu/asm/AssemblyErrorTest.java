@@ -61,6 +61,9 @@ class AssemblyErrorTest {
         "~# nothing | t.s:1:1: no '_start' label, expected the entry point '_start:' in .text",
         ".data~_start: .byte 1 | t.s:2:1: '_start' is a data label, expected the entry point '_start:' in .text",
         ".equ _start, 0 | t.s:1:6: '_start' is a constant, expected the entry point '_start:' in .text",
+        // since stop 52: its first fetch faulted, and the dump 'fdr record' wrote was refused by 'fdr replay'
+        "_start: | t.s:1:1: '_start' labels the end of the code (0 instructions), expected it on an instruction, e.g. '_start: halt'",
+        "nop~_start: | t.s:2:1: '_start' labels the end of the code (1 instruction), expected it on an instruction, e.g. '_start: halt'",
         // branch targets
         "_start: j buf~.data~buf: .byte 0 | t.s:1:11: 'buf' is a data label, expected a code label (a label in .text)",
         "_start: beq r1, r2, buf + 1~.data~buf: .byte 0 | t.s:1:21: 'buf' is a data label, expected a code label (a label in .text)",
