@@ -41,7 +41,8 @@ class AssemblerFuzzTest {
         long start = System.nanoTime();
         try {
             ProgramImage image = Assembler.assemble("fuzz.s", source, AssemblerFuzzTest::include);
-            assertThat(image.entry()).isBetween(0, Math.max(0, image.code().length() - 1));
+            // on an instruction (since stop 52: a dump's reader refuses an entry outside the code)
+            assertThat(image.entry()).isNotNegative().isLessThan(image.code().length());
         } catch (AssemblyException e) {
             assertThat(e.getMessage()).isNotBlank().doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]"); // no line break of any kind
             for (String java : JAVA_WORDS) { // said in the assembler's words, unless it quotes the source's
