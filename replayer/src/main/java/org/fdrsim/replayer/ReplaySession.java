@@ -458,6 +458,12 @@ public final class ReplaySession {
         return agents.cpus[cpu].csr(c);
     }
 
+    /** The fault processor {@code cpu} stopped on, or null if it has not faulted. */
+    public Fault fault(int cpu) {
+        Processor p = agents.cpus[cpu];
+        return p.state() == ProcessorState.FAULTED ? p.fault() : null;
+    }
+
     public ProcessorState state(int cpu) {
         return agents.cpus[cpu].state();
     }

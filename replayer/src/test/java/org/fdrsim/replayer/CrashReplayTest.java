@@ -7,12 +7,16 @@ import org.fdrsim.cpu.asm.Assembler;
 import org.fdrsim.cpu.asm.AssemblyException;
 import org.fdrsim.cpu.asm.IncludeResolver;
 import org.fdrsim.cpu.core.FaultKind;
+import org.fdrsim.cpu.core.ProcessorState;
 import org.fdrsim.cpu.io.Console;
 import org.fdrsim.cpu.program.ProgramImage;
 import org.fdrsim.machine.RunOptions;
 import org.fdrsim.machine.Simulation;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.TriggerInfo;
+import org.fdrsim.replayer.debug.DebugSession;
+import org.fdrsim.replayer.debug.StopEvent;
+import org.fdrsim.replayer.debug.StopReason;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -94,6 +98,18 @@ class CrashReplayTest {
         Verdict none = DumpReplay.verify(withTrigger(dump, new TriggerInfo("INSTRUCTION_LIMIT", -1, -1, -1, 0, "", "")), 0);
         assertThat(none.bitExact()).isFalse();
         assertThat(none.divergence().what()).isEqualTo("processor 0: run state differs");
+    }
+
+    /** The debugger's end of a crashed run names the fault the replay has just met. */
+    @Test
+    void theDebuggersEndOfACrashNamesTheFault() throws AssemblyException {
+        CoreDump dump = record(crash(FaultKind.DIVISION_BY_ZERO));
+        DebugSession d = new DebugSession(DumpReplay.input(dump, 0), () -> DumpReplay.probe(dump));
+        StopEvent end = d.cont();
+        assertThat(end.reason()).isEqualTo(StopReason.END);
+        assertThat(end.describe()).startsWith("end of the replay (trigger: division by zero on cpu 0 at pc "
+                + dump.trigger().pc() + " (instruction " + dump.trigger().ic() + "))\n");
+        assertThat(d.snapshot(0).state()).isEqualTo(ProcessorState.FAULTED);
     }
 
     private static CoreDump withTrigger(CoreDump d, TriggerInfo t) {

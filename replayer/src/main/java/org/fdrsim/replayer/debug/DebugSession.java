@@ -689,7 +689,13 @@ public final class DebugSession {
         if (d != null) {
             return new StopEvent(StopReason.DIVERGED, 0, where(focus), null, OneLine.firstLine(d.describe()));
         }
-        return new StopEvent(StopReason.END, 0, where(focus), null, "");
+        String fault = "";
+        for (int c = live.cpus() - 1; c >= 0; c--) {
+            if (live.fault(c) != null) {
+                fault = live.fault(c).describe(); // a crash: the replay has just met the fault that ended the run
+            }
+        }
+        return new StopEvent(StopReason.END, 0, where(focus), null, fault);
     }
 
     private void checkCpu(int cpu) {
