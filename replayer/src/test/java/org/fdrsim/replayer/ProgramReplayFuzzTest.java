@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Timeout;
  * verify} checks it over perturbed runs of programs that were.
  *
  * <p>Input: the first byte picks the machine (bits 0-1: 1 to 4 processors; bit 2: the devices
- * on), the rest is the program. Runs are bounded (20,000 instructions, 20 M cycles) and
+ * on; bits 3-7: the seed, 1 to 32, which perturbs the latencies and so the interleaving), the
+ * rest is the program. Runs are bounded (20,000 instructions, 20 M cycles) and
  * checkpointed every 5,000 cycles, so a dump has several intervals. Seeds (the examples) and
  * findings: {@code src/test/resources/org/fdrsim/replayer/ProgramReplayFuzzTestInputs/recordAndReplay/}.
  */
@@ -47,7 +48,7 @@ class ProgramReplayFuzzTest {
         } catch (AssemblyException e) {
             return; // the assembler's own target checks its refusals
         }
-        MachineConfig config = Recording.config(1 + (shape & 3), 1, List.of("limits.maxInstructions=20000",
+        MachineConfig config = Recording.config(1 + (shape & 3), 1 + (shape >> 3), List.of("limits.maxInstructions=20000",
                 "limits.maxCycles=20000000", "checkpoint.interval=5000 cycles", "checkpoint.quiesce=100 cycles",
                 "devices.enabled=" + ((shape & 4) != 0)));
         CoreDump recorded = Simulation.run(program, config, Console.silent(), RunOptions.LOGS).dump();
