@@ -115,24 +115,24 @@ class ConfigLoaderFuzzTest {
         }
     }
 
-    /** Each processor adds one to a shared word three times, racing the others, then counts itself in. */
+    /**
+     * Each processor adds one to a shared word atomically, copies the sum racily into the next
+     * word (the last writer wins), and counts itself in on another block.
+     */
     private static final ProgramImage RACY = assemble("racy.s", """
                     .data
                     .align 64
-            counter: .word 0
+            shared: .word 0, 0
                     .align 64
             done:   .word 0
                     .text
-            _start: la   r2, counter
-                    li   r3, 3
-            loop:   ld   r6, 0(r2)
-                    addi r6, r6, 1
-                    st   r6, 0(r2)
-                    addi r3, r3, -1
-                    bne  r3, zero, loop
-                    la   r10, done
-                    li   r11, 1
-                    fadd r0, r11, 0(r10)
+            _start: la   r2, shared
+                    li   r3, 1
+                    fadd r0, r3, 0(r2)
+                    ld   r4, 0(r2)
+                    st   r4, 8(r2)
+                    la   r5, done
+                    fadd r0, r3, 0(r5)
                     halt
             """);
 
