@@ -153,7 +153,7 @@ class ConfigLoaderFuzzTest {
         Simulation run = Simulation.run(RACY, small, Console.silent(), RunOptions.LOGS);
         assertThat(run.result().cause()).as("the run's end").isEqualTo(StopCause.ALL_HALTED);
         if (config.memory().model().equals(MemoryConfig.TIMED)) {
-            // the first load misses to memory: a latency that wrapped round to below zero ran faster
+            // the first access misses to memory: a latency that wrapped round to below zero ran faster
             assertThat(run.result().cycles()).as("cycles, with a miss to DRAM")
                     .isGreaterThanOrEqualTo(Math.max(config.memory().dramCycles(), config.memory().directoryCycles()));
         }
