@@ -6,13 +6,13 @@ import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.core.FaultKind;
 import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.io.device.DeviceMap;
 import org.fdrsim.recorder.buffer.LogKind;
+import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
-import org.fdrsim.cpu.run.StopCause;
 import org.fdrsim.recorder.dump.TriggerInfo;
-import org.fdrsim.recorder.buffer.LogSegment;
 
 /**
  * The dump adapter: what replay starts from, from a log-enhanced core dump alone (memory

@@ -458,10 +458,14 @@ public final class ReplaySession {
         return agents.cpus[cpu].csr(c);
     }
 
-    /** The fault processor {@code cpu} stopped on, or null if it has not faulted. */
-    public Fault fault(int cpu) {
-        Processor p = agents.cpus[cpu];
-        return p.state() == ProcessorState.FAULTED ? p.fault() : null;
+    /** The fault a processor stopped on (the lowest-numbered one's), or null if none has faulted. */
+    public Fault fault() {
+        for (Processor p : agents.cpus) {
+            if (p.state() == ProcessorState.FAULTED) {
+                return p.fault();
+            }
+        }
+        return null;
     }
 
     public ProcessorState state(int cpu) {
@@ -515,13 +519,7 @@ public final class ReplaySession {
             finals.add(snapshot(c));
         }
         long[] engineIcs = Arrays.copyOfRange(agents.committed, agents.cpuCount, agents.agents);
-        Fault fault = null;
-        for (int c = agents.cpuCount - 1; c >= 0; c--) {
-            if (agents.cpus[c].state() == ProcessorState.FAULTED) {
-                fault = agents.cpus[c].fault();
-            }
-        }
         return new ReplayOutcome(agents.memory, finals, engineIcs, agents.instructions, agents.dmaBlocks, hostNanos,
-                intervalsReplayed, agents.problem, fault);
+                intervalsReplayed, agents.problem, fault());
     }
 }

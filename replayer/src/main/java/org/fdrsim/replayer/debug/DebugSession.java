@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fdrsim.cpu.core.ArchState;
+import org.fdrsim.cpu.core.Fault;
 import org.fdrsim.cpu.isa.AddressMap;
 import org.fdrsim.cpu.isa.Instruction;
 import org.fdrsim.cpu.asm.Disassembler;
@@ -689,13 +690,8 @@ public final class DebugSession {
         if (d != null) {
             return new StopEvent(StopReason.DIVERGED, 0, where(focus), null, OneLine.firstLine(d.describe()));
         }
-        String fault = "";
-        for (int c = live.cpus() - 1; c >= 0; c--) {
-            if (live.fault(c) != null) {
-                fault = live.fault(c).describe(); // a crash: the replay has just met the fault that ended the run
-            }
-        }
-        return new StopEvent(StopReason.END, 0, where(focus), null, fault);
+        Fault fault = live.fault(); // a crash: the replay has just met the fault that ended the run
+        return new StopEvent(StopReason.END, 0, where(focus), null, fault == null ? "" : fault.describe());
     }
 
     private void checkCpu(int cpu) {
