@@ -113,10 +113,10 @@ public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNod
         return p;
     }
 
-    /** A count of cycles: {@code min} up to {@link LatencyLimit#MAX_CYCLES}. */
     private static void cycles(List<String> p, String path, long value, long min) {
-        if (value < min || value > LatencyLimit.MAX_CYCLES) {
-            p.add(path + " must be " + min + ".." + LatencyLimit.MAX_CYCLES + ", got " + value);
+        String problem = LatencyLimit.problem(path, value, min);
+        if (problem != null) {
+            p.add(problem);
         }
     }
 }

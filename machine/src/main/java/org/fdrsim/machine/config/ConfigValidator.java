@@ -105,9 +105,11 @@ final class ConfigValidator {
         }
     }
 
-    /** A latency: 0 up to {@link LatencyLimit#MAX_CYCLES}. */
     private void cycles(String path, long value) {
-        range(path, value, 0, LatencyLimit.MAX_CYCLES);
+        String problem = LatencyLimit.problem(path, value, 0);
+        if (problem != null) {
+            problems.add(problem);
+        }
     }
 
     private void atLeast(String path, long value, long min) {

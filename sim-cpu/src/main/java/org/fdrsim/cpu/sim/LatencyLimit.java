@@ -12,4 +12,9 @@ public final class LatencyLimit {
 
     private LatencyLimit() {
     }
+
+    /** Why setting {@code path}'s {@code value} is not a latency of {@code min} to {@link #MAX_CYCLES}, or null. */
+    public static String problem(String path, long value, long min) {
+        return value < min || value > MAX_CYCLES ? path + " must be " + min + ".." + MAX_CYCLES + ", got " + value : null;
+    }
 }
