@@ -55,6 +55,11 @@ final class InputFiles {
                 throw new UserError("cannot read console input from standard input: " + OutputPaths.reason(e), e);
             }
         }
-        return bytes(Path.of(source), "cannot read console input ", "a file of input bytes, from --input or devices.consoleInput");
+        String expected = "a file of input bytes, from --input or devices.consoleInput";
+        Path file = consoleInputFile(source);
+        if (file == null) { // a name no file system takes (the configuration's check refuses a NUL first)
+            throw new UserError("cannot read console input '" + source + "': not a file name (expected " + expected + ")");
+        }
+        return bytes(file, "cannot read console input ", expected);
     }
 }

@@ -291,6 +291,21 @@ class CliTest {
         assertThat(o.err()).startsWith("fdr run: ").doesNotContain("\tat ");
     }
 
+    /** A NUL in devices.consoleInput was "internal error: java.nio.file.InvalidPathException", exit 70 (stop 53). */
+    @Test
+    void aConsoleInputNameWithANulIsAOneLineError(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("nul.json"), "{\"devices\": {\"consoleInput\": \"a\\u0000b\"}}");
+        Outcome run = fdr("run", example("hello.s"), "--config", config.toString());
+        Outcome record = fdr("record", example("hello.s"), "--config", config.toString(), "-o", dir.resolve("x.fdr").toString());
+        for (Outcome o : new Outcome[] {run, record}) {
+            assertThat(o.status()).as(o.err()).isEqualTo(2);
+            assertThat(o.err().strip().lines()).hasSize(1);
+            assertThat(o.err()).contains("devices.consoleInput must name a file").contains("got 'a\\u0000b'")
+                    .doesNotContain("internal error");
+        }
+        assertThat(dir.resolve("x.fdr")).doesNotExist();
+    }
+
     @Test
     void aMissingFileIsAOneLineError() {
         Outcome o = fdr("asm", "no/such/file.s");

@@ -88,6 +88,11 @@ public record DevicesConfig(boolean enabled, String consoleInput, int dmaHostNod
             p.add(prefix + ".enabled: cpus + " + DeviceSystem.DMA_ENGINES + " DMA engines must be at most 64, got "
                     + cpus + " cpus");
         }
+        // the one character no file name may hold; the name is opened only after the machine is built
+        if (consoleInput != null && consoleInput.indexOf('\0') >= 0) {
+            p.add(prefix + ".consoleInput must name a file, '-' (standard input) or '' (none); a file name has no NUL"
+                    + " character, got '" + consoleInput + "'");
+        }
         if (disk.sectors() < 1 || disk.sectors() > (1 << 22)) {
             p.add(prefix + ".disk.sectors must be 1..4194304, got " + disk.sectors());
         }

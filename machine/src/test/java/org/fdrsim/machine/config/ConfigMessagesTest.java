@@ -84,6 +84,15 @@ class ConfigMessagesTest {
                 "c.yaml, line 1, column 4: not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name");
     }
 
+    /** A NUL in the console input's name was an internal error (InvalidPathException) when the run opened it (stop 53). */
+    @Test
+    void aConsoleInputNameWithANulIsRefused() throws IOException {
+        String expected = "devices.consoleInput must name a file, '-' (standard input) or '' (none); a file name has no NUL"
+                + " character, got 'a\\u0000b'";
+        assertThat(fileError("devices:\n  consoleInput: \"a\\0b\"\n")).endsWith(expected);
+        assertThat(fileError("{\"devices\": {\"consoleInput\": \"a\\u0000b\"}}")).endsWith(expected);
+    }
+
     /** Jackson reads a YAML alias as its name: {@code consoleInput: *p} took the text "p" without a word (stop 51). */
     @Test
     void anAliasIsRefusedAndAnAnchorIsHarmless() throws IOException, ConfigException {
