@@ -39,7 +39,8 @@ final class ClientBreakpoints {
         if (args.getSource() == null || args.getSource().getPath() == null) {
             throw new DebugException("missing argument 'source.path': breakpoints are set on the program's .s files by path");
         }
-        Path file = Path.of(args.getSource().getPath()).toAbsolutePath().normalize();
+        Path file = ClientPaths.of("source.path", args.getSource().getPath(), "one of the program's .s files")
+                .toAbsolutePath().normalize();
         for (int number : byFile.getOrDefault(file, List.of())) {
             session.delete(number);
         }

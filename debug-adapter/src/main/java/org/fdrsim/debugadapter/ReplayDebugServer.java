@@ -147,7 +147,8 @@ public final class ReplayDebugServer implements IDebugProtocolServer {
         CompletableFuture<Void> response = on(() -> {
             Map<String, Object> given = args == null ? Map.of() : args; // DAP lets a launch come without arguments
             if (given.get("sourceRoot") instanceof String root) {
-                sources = new SourceMap(session.program(), Path.of(root));
+                sources = new SourceMap(session.program(),
+                        ClientPaths.of("sourceRoot", root, "the directory the program's .s file names are relative to"));
             }
             stopOnEntry = Boolean.TRUE.equals(given.get("stopOnEntry"));
             launched = true;

@@ -97,6 +97,18 @@ class ClientMistakesTest {
         }
     }
 
+    /** A path no file system takes was Java's "Nul character not allowed: ..." (stop 53). */
+    @Test
+    void aPathWithANulIsRefusedAsNotAPath() throws Exception {
+        List<JsonObject> r = answers("launch {\"sourceRoot\":\"a\\u0000b\"}",
+                "setBreakpoints {\"source\":{\"path\":\"a\\u0000b.s\"},\"breakpoints\":[{\"line\":3}]}");
+
+        assertThat(refusal(r.get(0))).isEqualTo("argument 'sourceRoot': 'a\\u0000b' is not a path (it holds a NUL character),"
+                + " expected the directory the program's .s file names are relative to");
+        assertThat(refusal(r.get(1))).isEqualTo("argument 'source.path': 'a\\u0000b.s' is not a path (it holds a NUL character),"
+                + " expected one of the program's .s files");
+    }
+
     @Test
     void anUnknownCommandIsQuotedEscaped() throws Exception {
         List<JsonObject> r = answers("no\u0000such {}");
