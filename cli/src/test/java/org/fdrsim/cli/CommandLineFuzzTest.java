@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -59,11 +56,6 @@ import picocli.CommandLine.ParseResult;
  */
 class CommandLineFuzzTest {
     private static final int MAX_ARGS = 24;
-    /** What Java's and picocli's own exceptions say: not words a user of fdr should read. */
-    private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "picocli.", "For input string",
-            "out of bounds for length", "\tat ", "internal error", "Caused by");
-    private static final Set<Integer> STATUSES = Set.of(ExitCodes.OK, ExitCodes.PROGRAM_FAILED,
-            ExitCodes.USER_ERROR, ExitCodes.DIVERGED);
     private static final Path EXAMPLES = examples();
     private static final Path POOL = pool();
     /** True under {@code -Pfuzz}, which runs this in {@code cli/.fuzz-cwd}, where a made-up output name may land. */
@@ -122,8 +114,8 @@ class CommandLineFuzzTest {
         String command = leaf == null ? null : leaf.commandSpec().qualifiedName();
         int again = -1;
         try {
-            Outcome first = run(argv);
-            check(argv, command, first);
+            CommandOutcome first = CommandOutcome.of(argv);
+            first.check(List.of(argv), command, "");
             if (first.status() == ExitCodes.OK && ("fdr record".equals(command) || "fdr view".equals(command))) {
                 again = inputs++;
                 assertSameFiles(lines, argv, argv(lines, again));
@@ -178,28 +170,12 @@ class CommandLineFuzzTest {
         return args.toArray(new String[0]);
     }
 
-    private record Outcome(int status, String out, String err) {}
-
-    private static Outcome run(String[] argv) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        InputStream stdin = System.in;
-        try {
-            System.setIn(new ByteArrayInputStream(new byte[0])); // console input '-' and --dap read nothing
-            int status = Main.execute(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setIn(stdin);
-        }
-    }
-
     /**
      * Determinism as a property: the same command again, its outputs under other fresh names,
      * writes the same bytes (a dump of {@code record}, a page of {@code view}).
      */
     private static void assertSameFiles(String[] lines, String[] first, String[] second) throws IOException {
-        Outcome again = run(second);
+        CommandOutcome again = CommandOutcome.of(second);
         assertThat(again.status()).as("status of %s run again; stderr: %s", List.of(second), again.err())
                 .isEqualTo(ExitCodes.OK);
         for (int k = 0; k < lines.length; k++) {
@@ -207,37 +183,6 @@ class CommandLineFuzzTest {
             if (lines[k].startsWith("@out") && Files.isRegularFile(a)) {
                 assertThat(Files.readAllBytes(Path.of(second[k]))).as("%s written again by %s", a, List.of(second))
                         .isEqualTo(Files.readAllBytes(a));
-            }
-        }
-    }
-
-    private static void check(String[] argv, String command, Outcome outcome) {
-        List<String> args = List.of(argv);
-        int status = outcome.status();
-        String o = outcome.out();
-        String e = outcome.err();
-        String said = String.join("\n", argv);
-        assertThat(STATUSES).as("exit status of %s; stderr: %s", args, e).contains(status);
-        boolean debug = args.contains("--debug"); // asks for the stack trace (and its tabs) on stderr
-        for (String word : JAVA_WORDS) {
-            if (!said.contains(word)) {
-                if (!debug) {
-                    assertThat(e).as("stderr of %s", args).doesNotContain(word);
-                }
-                assertThat(o).as("stdout of %s", args).doesNotContain(word);
-            }
-        }
-        // the stack trace --debug asks for has a tab before each frame, and its lines escaped like a message
-        assertThat(e).as("stderr of %s", args)
-                .doesNotContainPattern(debug ? "[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n\\t]]" : "[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n]]");
-        assertThat(o).as("stdout of %s", args).doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}&&[^\\n\\t]]");
-        if (status == ExitCodes.USER_ERROR) {
-            // the debugger's commands are refused in its transcript, like gdb's; the rest on stderr
-            boolean transcript = e.isBlank() && "fdr debug".equals(command);
-            List<String> refusal = (transcript ? o : e).strip().lines().toList();
-            assertThat(refusal.get(refusal.size() - 1)).as("the refusal of %s", args).isNotBlank();
-            if (!transcript) { // with --debug too: its stack trace comes before the refusal's line
-                assertThat(refusal.get(refusal.size() - 1)).as("the refusal of %s", args).startsWith("fdr").contains(": ");
             }
         }
     }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.fdrsim.cpu.core.ArchState;
-import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
 import org.fdrsim.recorder.dump.DumpFormatException;
@@ -48,36 +46,12 @@ class DumpReplayFuzzTest {
             }
             return;
         }
-        if (declaredInstructions(dump) > REPLAY_BUDGET) {
+        if (DumpBudget.declaredInstructions(dump) > REPLAY_BUDGET) {
             return;
         }
         ReplayInput in = DumpReplay.input(dump, 0);
         Verdict v = Verifier.verify(in, DumpReplay.probe(dump), DumpReplay.expected(dump), 1);
         assertThat(v.describe()).isNotBlank();
         assertThat(ReplayParallelism.of(in).instructions()).isNotNegative();
-    }
-
-    /** Every saved and final IC added up (saturating): what the replay would have to execute at most. */
-    private static long declaredInstructions(CoreDump dump) {
-        long n = 0;
-        for (CheckpointState cs : dump.checkpoints()) {
-            for (ArchState r : cs.registers()) {
-                n = saturatingAdd(n, r.ic());
-            }
-            for (long ic : cs.dmaEndingIcs()) {
-                n = saturatingAdd(n, ic);
-            }
-        }
-        for (ArchState r : dump.finalRegisters()) {
-            n = saturatingAdd(n, r.ic());
-        }
-        for (long ic : dump.finalDmaIcs()) {
-            n = saturatingAdd(n, ic);
-        }
-        return n;
-    }
-
-    private static long saturatingAdd(long a, long b) {
-        return b < 0 || a + b < a ? Long.MAX_VALUE : a + b;
     }
 }

@@ -8,7 +8,7 @@ import java.util.zip.CRC32;
  * are walked by their declared lengths (docs/dump-format.md); a length past the end stops the
  * walk, leaving the reader to report the truncation.
  */
-final class SectionSeals {
+public final class SectionSeals {
     /** After the magic and the version. */
     private static final int FIRST_SECTION = 12;
     /** Tag, length, CRC. */
@@ -17,7 +17,7 @@ final class SectionSeals {
     private SectionSeals() {}
 
     /** A copy of {@code dump} with every reachable section's CRC correct. */
-    static byte[] reseal(byte[] dump) {
+    public static byte[] reseal(byte[] dump) {
         byte[] b = dump.clone();
         int p = FIRST_SECTION;
         while (b.length - p >= HEADER_BYTES) {
