@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -19,6 +17,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ParsedText;
 import org.junit.jupiter.api.Timeout;
 import org.knowm.xchart.CategoryChart;
 
@@ -43,24 +42,6 @@ class KeptRunFuzzTest {
     private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Cannot deserialize",
             "Cannot construct", "java.lang", "Input length", "For input string");
     private static final Path SOUND = Path.of("src", "test", "resources", "org", "fdrsim", "results", "kept-runs");
-
-    /**
-     * Every field name and value of {@code file} as JSON reads it, as far as it gets: a refusal may
-     * quote a value whose escapes spell a word (a backslash, u0060 is a backquote).
-     */
-    private static String jsonText(byte[] file) {
-        StringBuilder all = new StringBuilder();
-        try (JsonParser p = new JsonFactory().createParser(file)) {
-            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                if (t == JsonToken.FIELD_NAME || t.isScalarValue()) {
-                    all.append(p.getText()).append('\n');
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // the text read before the parser's first error is all a refusal can quote
-        }
-        return all.toString();
-    }
 
     @FuzzTest(maxDuration = "10m")
     @Timeout(10)
@@ -91,7 +72,7 @@ class KeptRunFuzzTest {
                     String text = new String(input, StandardCharsets.UTF_8);
                     for (String jackson : JACKSON_WORDS) { // said in fdrsim's words, unless it quotes the file's
                         if (e.getMessage().contains(jackson) && !text.contains(jackson)
-                                && !jsonText(Arrays.copyOfRange(input, 1, input.length)).contains(jackson)) {
+                                && !ParsedText.of(Arrays.copyOfRange(input, 1, input.length), new JsonFactory()).contains(jackson)) {
                             fail("Jackson's word '%s' in a refusal: %s", jackson, e.getMessage());
                         }
                     }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +47,7 @@ class ConfigLoaderFuzzTest {
             "For input string", "org.yaml", "snakeyaml", "Event(");
 
     /** The parsers whose reading of the input a refusal may quote: YAML's, and JSON's for a JSON file. */
-    private static final List<JsonFactory> PARSERS = List.of(new YAMLFactory(), new JsonFactory());
+    private static final JsonFactory[] PARSERS = {new YAMLFactory(), new JsonFactory()};
 
     /**
      * A refusal said in the configuration's words: none of Jackson's, unless the input holds that
@@ -67,29 +65,13 @@ class ConfigLoaderFuzzTest {
         String parsed = null; // parsed only when a word is in question: the fuzzer calls this for every refusal
         for (String word : JACKSON_WORDS) {
             if (message.contains(word) && !quoted.contains(word) && !folded.contains(word)) {
-                parsed = parsed != null ? parsed : parsedText(input);
+                parsed = parsed != null ? parsed
+                        : ParsedText.of(input.getBytes(StandardCharsets.UTF_8), PARSERS);
                 if (!parsed.contains(word)) {
                     fail("Jackson's word '%s' in a refusal: %s", word, message);
                 }
             }
         }
-    }
-
-    /** Every field name and value the parsers read from {@code input}, each as far as it gets. */
-    private static String parsedText(String input) {
-        StringBuilder all = new StringBuilder();
-        for (JsonFactory factory : PARSERS) {
-            try (JsonParser p = factory.createParser(input)) {
-                for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                    if (t == JsonToken.FIELD_NAME || t.isScalarValue()) {
-                        all.append(p.getText()).append('\n');
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // the text read before the parser's first error is all a refusal can quote
-            }
-        }
-        return all.toString();
     }
 
     @FuzzTest(maxDuration = "10m")
