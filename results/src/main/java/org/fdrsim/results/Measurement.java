@@ -56,9 +56,10 @@ public record Measurement(
         long warmupCycles,
         double totalSeconds) {
     /**
-     * Why the reports cannot use this measurement, or null. A run always has a processor and
-     * finite, non-negative times; one read back from a file that does not (edited, or 1e400, which
-     * JSON reads as infinity) would divide by zero or sum an infinity into every figure.
+     * Why the reports cannot use this measurement, or null. A run always has a processor,
+     * finite, non-negative times and counts of 0 or more; one read back from a file that does not
+     * (edited, or 1e400, which JSON reads as infinity) would divide by zero, sum an infinity into
+     * every figure, or print a negative cycle count as a result.
      */
     public String unusable() {
         if (cpus < 1 || !Double.isFinite(simulatedSeconds) || !Double.isFinite(totalSeconds) || simulatedSeconds < 0
@@ -66,6 +67,48 @@ public record Measurement(
             return "cpus " + cpus + ", simulatedSeconds " + simulatedSeconds + ", totalSeconds " + totalSeconds
                     + ": expected at least one processor and finite times of 0 or more";
         }
+        long[] counts = {instructions, cycles, l2Accesses, l2Misses, sharing, deviceInterrupts, interrupts, dmaBlocks,
+            checkpoints, quiesceCycles, raceStallCycles, warmupCycles};
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] < 0) {
+                return COUNTS[i] + " " + counts[i] + ": expected a count of 0 or more";
+            }
+        }
+        for (Map.Entry<String, LogSize> log : logs.entrySet()) {
+            LogSize l = log.getValue();
+            if (l.entries() < 0 || l.rawBytes() < 0 || l.compressedBytes() < 0 || l.stallCycles() < 0) {
+                return "logs." + log.getKey() + ": entries " + l.entries() + ", rawBytes " + l.rawBytes()
+                        + ", compressedBytes " + l.compressedBytes() + ", stallCycles " + l.stallCycles()
+                        + ": expected counts of 0 or more";
+            }
+        }
+        for (Map.Entry<String, Long> policy : arcs.entrySet()) {
+            if (policy.getValue() < 0) {
+                return "arcs." + policy.getKey() + " " + policy.getValue() + ": expected a count of 0 or more";
+            }
+        }
         return null;
+    }
+
+    /** The names of {@link #unusable}'s counts, in its order. */
+    private static final String[] COUNTS = {"instructions", "cycles", "l2Accesses", "l2Misses", "sharing",
+        "deviceInterrupts", "interrupts", "dmaBlocks", "checkpoints", "quiesceCycles", "raceStallCycles", "warmupCycles"};
+
+    /**
+     * Why this measurement cannot stand for the run {@code spec} names, on {@code cpus}
+     * processors (its configuration's), or null: it must be that run (a file copied from another
+     * run, or edited to another seed or processor count, is refused) and {@link #unusable usable}.
+     */
+    public String unusableAs(RunSpec spec, int cpus) {
+        if (!spec.workload().equals(workload) || seed != spec.seed() || fdr != spec.fdr()) {
+            return "it holds the run of " + workload + " seed " + seed + (fdr ? " with" : " without")
+                    + " the recorder, not of " + spec.workload() + " seed " + spec.seed() + (spec.fdr() ? " with" : " without")
+                    + " it";
+        }
+        String unusable = unusable();
+        if (unusable == null && this.cpus != cpus) {
+            return "it ran on " + this.cpus + " processors, expected " + cpus + " (the run's configuration)";
+        }
+        return unusable;
     }
 }

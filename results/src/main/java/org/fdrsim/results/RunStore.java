@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.fdrsim.cpu.files.AtomicFile;
+import org.fdrsim.machine.config.ConfigException;
 
 /**
  * Finished runs kept as JSON, one file per run ({@code runs/WORKLOAD-sSEED-KIND.json}), so an
@@ -46,16 +47,17 @@ public final class RunStore {
 
     /**
      * {@code m} if it is the run {@code spec} names and the report can use it: a file copied from
-     * another run, or edited so that the report would divide by zero processors or sum an infinite
-     * time (JSON's 1e400), is refused rather than averaged in.
+     * another run, or edited so that the report would divide by zero processors, sum an infinite
+     * time (JSON's 1e400) or print a negative count, is refused rather than averaged in.
      */
     private static Measurement usable(RunSpec spec, Measurement m) throws IOException {
-        if (!m.workload().equals(spec.workload()) || m.seed() != spec.seed() || m.fdr() != spec.fdr()) {
-            throw new IOException("it holds the run of " + m.workload() + " seed " + m.seed() + (m.fdr() ? " with" : " without")
-                    + " the recorder, not of " + spec.workload() + " seed " + spec.seed() + (spec.fdr() ? " with" : " without")
-                    + " it");
+        int cpus;
+        try {
+            cpus = Runner.config(spec).cpus();
+        } catch (ConfigException e) { // the experiment checks every run's configuration before it loads one
+            throw new IOException("its run's configuration is refused: " + e.getMessage(), e);
         }
-        String unusable = m.unusable();
+        String unusable = m.unusableAs(spec, cpus);
         if (unusable != null) {
             throw new IOException(unusable);
         }

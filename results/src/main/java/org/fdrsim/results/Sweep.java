@@ -187,7 +187,8 @@ public final class Sweep {
 
     /** Assembles shards (any order) into the result; every point must be there exactly once. */
     public static Result merge(Spec spec, List<Shard> shards) throws ConfigException {
-        int n = points(spec).size();
+        List<Point> points = points(spec);
+        int n = points.size();
         List<List<Measurement>> per = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             per.add(null);
@@ -199,7 +200,7 @@ public final class Sweep {
             if (s.point() < 0 || s.point() >= n || per.get(s.point()) != null) {
                 throw new IllegalArgumentException("shard of point " + s.point() + " is out of range or duplicated");
             }
-            per.set(s.point(), s.measurements());
+            per.set(s.point(), planned(spec, points.get(s.point()), s.measurements()));
         }
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -211,6 +212,26 @@ public final class Sweep {
             throw new IllegalArgumentException("missing shards for points " + missing + " (of 0.." + (n - 1) + ")");
         }
         return assemble(spec, per);
+    }
+
+    /**
+     * {@code ms} if they are the runs {@link #plan} makes of {@code point}, in its order: a shard
+     * emptied, cut short or holding another point's or seed's runs would otherwise be averaged into
+     * the report as that point's (an empty one as a slowdown of -100%).
+     */
+    private static List<Measurement> planned(Spec spec, Point point, List<Measurement> ms) throws ConfigException {
+        List<RunSpec> runs = plan(spec, point);
+        if (ms.size() != runs.size()) {
+            throw new IllegalArgumentException("shard of point " + point.index() + " holds " + ms.size() + " runs, expected "
+                    + runs.size() + " (" + spec.runs() + (spec.runs() == 1 ? " seed" : " seeds") + ", each without and with the recorder)");
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            String unusable = ms.get(i).unusableAs(runs.get(i), Runner.config(runs.get(i)).cpus());
+            if (unusable != null) {
+                throw new IllegalArgumentException("shard of point " + point.index() + ", run " + i + ": " + unusable);
+            }
+        }
+        return ms;
     }
 
     /** The result from each point's measurements in {@link #plan} order. */

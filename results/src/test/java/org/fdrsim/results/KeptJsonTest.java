@@ -149,6 +149,26 @@ class KeptJsonTest {
         }
     }
 
+    /** A negative count, or another processor count, was averaged into the reports as it was, e.g. "cycles without -5" (stop 53). */
+    @Test
+    void aRunWithANegativeCountOrAnotherProcessorCountIsRefused() throws IOException {
+        RunStore store = new RunStore(dir);
+        RunSpec spec = new RunSpec("oltp", 24, 1, true, false, List.of());
+        Files.createDirectories(store.file(spec).getParent());
+        for (String[] edit : new String[][] {{"\"cycles\" : [^,\\n]+", "\"cycles\" : -5", "cycles -5: expected a count of 0 or more"},
+            {"\"entries\" : 14898", "\"entries\" : -1", "logs.memoryRace: entries -1, rawBytes 134082"},
+            {"\"fdr\" : 14898", "\"fdr\" : -2", "arcs.fdr -2: expected a count of 0 or more"},
+            {"\"cpus\" : 4", "\"cpus\" : 1000000", "it ran on 1000000 processors, expected 4 (the run's configuration)"}}) {
+            String text = Outputs.toJson(RUN).replaceFirst(edit[0], edit[1]);
+            assertThat(text).contains(edit[1]);
+            Files.writeString(store.file(spec), text);
+            assertThatThrownBy(() -> store.load(spec)).as(edit[1]).isInstanceOf(UncheckedIOException.class)
+                    .hasMessageContaining(edit[2]);
+        }
+        Files.writeString(store.file(spec), Outputs.toJson(RUN));
+        assertThat(store.load(spec)).isEqualTo(RUN);
+    }
+
     @Test
     void aShardWithAMeasurementTheReportCannotUseIsRefused() throws IOException {
         Sweep.Spec spec = new Sweep.Spec("jbb", "tiny", 8, 1, 1, List.of(), List.of(Sweep.Param.parse("cpus=2,4")));

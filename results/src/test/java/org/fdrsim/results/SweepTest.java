@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.fdrsim.cpu.files.AtomicFile;
 import org.fdrsim.machine.config.ConfigException;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,40 @@ class SweepTest {
         SweepReport.writeSlurm(new Outputs(dir), SPEC, "fdr");
         List<Sweep.Shard> none = new ArrayList<>();
         assertThatThrownBy(() -> Sweep.merge(SPEC, none)).hasMessageContaining("missing shards for points [0, 1]");
+    }
+
+    /** A made-up run of SPEC's workload: the merge checks which run it is, not what it measured. */
+    private static Measurement run(long seed, boolean fdr, long cycles) {
+        return new Measurement("jbb", seed, fdr, "stopped: all processors halted", "1", 4, 1_000, cycles, 1e-6, 10, 1, 1,
+                0, 0, 0, fdr ? 1 : 0, 0, 0, Map.of(), Map.of(), 0, 1e-6);
+    }
+
+    /** The runs plan() makes of a point of SPEC: seeds 5 and 6, each without and then with the recorder. */
+    private static List<Measurement> planned() {
+        return List.of(run(5, false, 4000), run(5, true, 4100), run(6, false, 4000), run(6, true, 4100));
+    }
+
+    /** A shard emptied or holding other runs was merged as the point's: an empty one as a slowdown of -100% (stop 53). */
+    @Test
+    void mergeRefusesAShardThatDoesNotHoldThePointsRuns() throws ConfigException {
+        assertThat(Sweep.merge(SPEC, List.of(new Sweep.Shard(SPEC, 0, planned()), new Sweep.Shard(SPEC, 1, planned())))
+                .points()).hasSize(2);
+
+        assertThatThrownBy(() -> Sweep.merge(SPEC, List.of(new Sweep.Shard(SPEC, 0, planned()), new Sweep.Shard(SPEC, 1, List.of()))))
+                .hasMessage("shard of point 1 holds 0 runs, expected 4 (2 seeds, each without and with the recorder)");
+        List<Measurement> swapped = new ArrayList<>(planned());
+        Collections.swap(swapped, 0, 1);
+        assertThatThrownBy(() -> Sweep.merge(SPEC, List.of(new Sweep.Shard(SPEC, 0, swapped), new Sweep.Shard(SPEC, 1, planned()))))
+                .hasMessage("shard of point 0, run 0: it holds the run of jbb seed 5 with the recorder, not of jbb seed 5 without it");
+        List<Measurement> negative = new ArrayList<>(planned());
+        negative.set(3, run(6, true, -5));
+        assertThatThrownBy(() -> Sweep.merge(SPEC, List.of(new Sweep.Shard(SPEC, 0, planned()), new Sweep.Shard(SPEC, 1, negative))))
+                .hasMessage("shard of point 1, run 3: cycles -5: expected a count of 0 or more");
+        List<Measurement> twoCpus = new ArrayList<>(planned());
+        twoCpus.set(2, new Measurement("jbb", 6, false, "stopped: all processors halted", "1", 2, 1_000, 4000, 1e-6, 10,
+                1, 1, 0, 0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 1e-6));
+        assertThatThrownBy(() -> Sweep.merge(SPEC, List.of(new Sweep.Shard(SPEC, 0, twoCpus), new Sweep.Shard(SPEC, 1, planned()))))
+                .hasMessage("shard of point 0, run 2: it ran on 2 processors, expected 4 (the run's configuration)");
     }
 
     @Test
