@@ -1,0 +1,134 @@
+package org.fdrsim.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.core.JsonFactory;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.ParsedText;
+import org.junit.jupiter.api.Timeout;
+import org.knowm.xchart.CategoryChart;
+
+/**
+ * Coverage-guided fuzz target for the files a Slurm sweep keeps and {@code fdr sweep merge}
+ * reads back: any bytes as the spec or one shard of a small sweep (the random tester on 2 and 4
+ * processors, one seed) whose other files are sound. The merge refuses with one line, in
+ * fdrsim's words, or builds the report (report.md, the CSV, the JSON, both charts painted small);
+ * and a report is only ever built from each point's planned runs: every measurement is the seed,
+ * recorder setting and processor count its place in the shard stands for (worked out here from
+ * the sweep's spec, not by the merge's own plan).
+ *
+ * <p>Input: the first byte picks the file replaced (modulo 3: the spec, point 0's shard, point 1's),
+ * the rest is its bytes. Seeds (the three files as fdrsim writes them) and findings:
+ * {@code src/test/resources/org/fdrsim/results/SweepShardFuzzTestInputs/merge/}.
+ */
+class SweepShardFuzzTest {
+    private static final Sweep.Spec SPEC = new Sweep.Spec("random-tester", "tiny", 200, 1, 1, List.of(),
+            List.of(Sweep.Param.parse("cpus=2,4")));
+    private static final int[] CPUS = {2, 4};
+    /** Jackson's quoting, type and token names: a refusal says what is wrong without them. */
+    private static final List<String> JACKSON_WORDS = List.of("`", "JsonToken", "Cannot deserialize",
+            "Cannot construct", "java.lang", "Input length", "For input string");
+    /** The sound spec and shards, as fdrsim writes them (made once: a point of this sweep runs in milliseconds). */
+    private static final byte[][] SOUND = sound();
+
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(10)
+    void merge(byte[] input) throws IOException {
+        if (input.length == 0) {
+            return;
+        }
+        Path dir = Files.createTempDirectory("sweep-shard-fuzz");
+        try {
+            int replaced = Math.floorMod(input[0], SOUND.length);
+            byte[] bytes = Arrays.copyOfRange(input, 1, input.length);
+            for (int i = 0; i < SOUND.length; i++) {
+                Path file = i == 0 ? dir.resolve(SweepReport.SPEC) : SweepReport.shardPath(dir, i - 1);
+                Files.createDirectories(file.getParent());
+                Files.write(file, i == replaced ? bytes : SOUND[i]);
+            }
+            Sweep.Result r;
+            try {
+                r = Sweep.merge(SweepReport.readSpec(dir), SweepReport.readShards(dir));
+            } catch (IOException | IllegalArgumentException | ConfigException e) {
+                assertRefusal(e.getMessage(), bytes);
+                return;
+            }
+            for (Sweep.Shard shard : SweepReport.readShards(dir)) {
+                List<Measurement> ms = shard.measurements();
+                assertThat(ms).as("point %d's runs", shard.point()).hasSize(2 * SPEC.runs());
+                for (int i = 0; i < ms.size(); i++) {
+                    Measurement m = ms.get(i);
+                    assertThat(m.workload()).isEqualTo(SPEC.workload());
+                    assertThat(m.seed()).as("point %d run %d's seed", shard.point(), i).isEqualTo(SPEC.baseSeed() + i / 2);
+                    assertThat(m.fdr()).as("point %d run %d's recorder", shard.point(), i).isEqualTo(i % 2 == 1);
+                    assertThat(m.cpus()).as("point %d run %d's processors", shard.point(), i).isEqualTo(CPUS[shard.point()]);
+                    assertThat(m.cycles()).as("point %d run %d's cycles", shard.point(), i).isNotNegative();
+                    assertThat(m.instructions()).as("point %d run %d's instructions", shard.point(), i).isNotNegative();
+                    assertThat(m.unusable()).isNull();
+                }
+            }
+            assertThat(SweepReport.markdown(r) + SweepReport.csv(r)).isNotBlank();
+            Outputs.JSON.valueToTree(r);
+            paint(SweepReport.runtimeChart(r));
+            paint(SweepReport.logsChart(r));
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static void assertRefusal(String message, byte[] file) {
+        assertThat(message).doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
+        String text = new String(file, StandardCharsets.UTF_8);
+        for (String jackson : JACKSON_WORDS) { // said in fdrsim's words, unless it quotes the file's
+            if (message.contains(jackson) && !text.contains(jackson) && !ParsedText.of(file, new JsonFactory()).contains(jackson)) {
+                fail("Jackson's word '%s' in a refusal: %s", jackson, message);
+            }
+        }
+    }
+
+    /** Paints {@code chart} into a small image, as rendering it would, without writing files. */
+    private static void paint(CategoryChart chart) {
+        BufferedImage image = new BufferedImage(160, 120, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            chart.paint(g, 160, 120);
+        } finally {
+            g.dispose();
+        }
+    }
+
+    private static byte[][] sound() {
+        try {
+            Path dir = Files.createTempDirectory("sweep-shard-sound");
+            SweepReport.writeSlurm(new Outputs(dir), SPEC, "fdr");
+            byte[][] files = new byte[3][];
+            files[0] = Files.readAllBytes(dir.resolve(SweepReport.SPEC));
+            for (int p = 0; p < 2; p++) {
+                files[1 + p] = Outputs.toJson(Sweep.runPoint(SPEC, p, 1, Progress.NONE)).getBytes(StandardCharsets.UTF_8);
+            }
+            try (Stream<Path> written = Files.walk(dir)) {
+                written.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+            return files;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ConfigException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
