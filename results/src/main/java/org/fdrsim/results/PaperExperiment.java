@@ -29,9 +29,7 @@ public final class PaperExperiment {
             settings = List.copyOf(settings);
             workloads = List.copyOf(workloads);
             Scale.parse(scale);
-            if (runs < 1) {
-                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
-            }
+            RunLimits.checkSeeds(runs);
             if (workloads.isEmpty()) {
                 throw new IllegalArgumentException("--workload: expected one or more of " + paperWorkloads());
             }

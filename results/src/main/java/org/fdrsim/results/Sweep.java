@@ -53,12 +53,15 @@ public final class Sweep {
             params = List.copyOf(params);
             WorkloadRegistry.checkScalable(workload);
             Scale.parse(scale);
-            if (runs < 1) {
-                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
-            }
+            RunLimits.checkSeeds(runs);
             if (params.isEmpty()) {
                 throw new IllegalArgumentException("a sweep needs at least one --param path=v1,v2,...");
             }
+            long[] counts = new long[params.size()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = params.get(i).values().size();
+            }
+            RunLimits.checkSweep(counts, runs);
             OwnSettings.refuseAll(settings);
             List<String> swept = new ArrayList<>();
             for (Param p : params) {

@@ -140,4 +140,30 @@ class SweepTest {
         assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), List.of(Sweep.Param.parse("seed=1,\u001c2"))))
                 .hasMessage("--param seed: '\u001c2' is not a whole number");
     }
+
+    /** --runs 2000000000 or four parameters of 200 values each ran the host out of memory making the plan (stop 53). */
+    @Test
+    void aPlanTooLargeToMakeIsRefusedBeforeItIsMade() {
+        List<Sweep.Param> cpus = List.of(Sweep.Param.parse("cpus=2,4"));
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 2_000_000_000, 1, List.of(), cpus))
+                .hasMessage("--runs must be 1..10000, got 2000000000");
+        assertThatThrownBy(() -> new PaperExperiment.Options("tiny", 2_000_000_000, 1, List.of(), List.of("oltp")))
+                .hasMessage("--runs must be 1..10000, got 2000000000");
+        assertThatThrownBy(() -> new PaperExperiment.Options("tiny", 0, 1, List.of(), List.of("oltp")))
+                .hasMessage("--runs must be 1..10000, got 0");
+        StringBuilder values = new StringBuilder();
+        for (int v = 1; v <= 200; v++) {
+            values.append(v == 1 ? "" : ",").append(v);
+        }
+        List<Sweep.Param> four = new ArrayList<>();
+        for (String path : List.of("seed", "memory.dramCycles", "memory.directoryCycles", "network.hopCycles")) {
+            four.add(Sweep.Param.parse(path + "=" + values));
+        }
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), four))
+                .hasMessage("the sweep has more than 100000 points (200 x 200 x 200 x 200 values), expected at most 100000");
+        assertThatThrownBy(() -> new Sweep.Spec("oltp", "tiny", 0, 10_000, 1, List.of(), four.subList(0, 1)))
+                .hasMessage("the sweep has 4000000 runs (200 points x 10000 seeds x 2, without and with the recorder),"
+                        + " expected at most 1000000");
+        assertThat(Sweep.points(new Sweep.Spec("oltp", "tiny", 0, 1, 1, List.of(), four.subList(0, 2)))).hasSize(40_000);
+    }
 }
