@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +17,12 @@ import java.util.List;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ParsedText;
 import org.junit.jupiter.api.Timeout;
-import org.knowm.xchart.CategoryChart;
 
 /**
  * Coverage-guided fuzz target for the files an experiment keeps and reads back (a resumed run,
  * a Slurm array's merge): any bytes as one finished run of a tiny experiment whose other runs
  * are sound. The run is refused with one line naming the file, or the report is built from it
- * (the result, report.md, every CSV, and the three charts painted small: XChart checks the
+ * (the result, report.md, every CSV, and the three charts painted small, {@link ChartPaint}: XChart checks the
  * data as it paints), with no other exception.
  *
  * <p>Input: the first byte picks the run replaced (modulo 3: the run without the recorder, with
@@ -86,24 +83,13 @@ class KeptRunFuzzTest {
             assertThat(PaperReport.figure4Csv(ws) + PaperReport.figure5Csv(ws) + PaperReport.table3Csv(r.table3())
                     + PaperReport.reductionCsv(ws) + PaperReport.characterCsv(ws)).isNotBlank();
             double max = Charts.figure5Max(ws);
-            paint(Charts.figure4(ws));
-            paint(Charts.figure5(ws, false, max));
-            paint(Charts.figure5(ws, true, max));
+            ChartPaint.small(Charts.figure4(ws));
+            ChartPaint.small(Charts.figure5(ws, false, max));
+            ChartPaint.small(Charts.figure5(ws, true, max));
         } finally {
             try (var files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
-        }
-    }
-
-    /** Paints {@code chart} into a small image, as rendering it would, without writing files. */
-    private static void paint(CategoryChart chart) {
-        BufferedImage image = new BufferedImage(160, 120, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            chart.paint(g, 160, 120);
-        } finally {
-            g.dispose();
         }
     }
 }

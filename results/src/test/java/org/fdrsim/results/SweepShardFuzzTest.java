@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +17,6 @@ import java.util.stream.Stream;
 import org.fdrsim.machine.config.ConfigException;
 import org.fdrsim.machine.config.ParsedText;
 import org.junit.jupiter.api.Timeout;
-import org.knowm.xchart.CategoryChart;
 
 /**
  * Coverage-guided fuzz target for the files a Slurm sweep keeps and {@code fdr sweep merge}
@@ -82,8 +79,8 @@ class SweepShardFuzzTest {
             }
             assertThat(SweepReport.markdown(r) + SweepReport.csv(r)).isNotBlank();
             Outputs.JSON.valueToTree(r);
-            paint(SweepReport.runtimeChart(r));
-            paint(SweepReport.logsChart(r));
+            ChartPaint.small(SweepReport.runtimeChart(r));
+            ChartPaint.small(SweepReport.logsChart(r));
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -98,17 +95,6 @@ class SweepShardFuzzTest {
             if (message.contains(jackson) && !text.contains(jackson) && !ParsedText.of(file, new JsonFactory()).contains(jackson)) {
                 fail("Jackson's word '%s' in a refusal: %s", jackson, message);
             }
-        }
-    }
-
-    /** Paints {@code chart} into a small image, as rendering it would, without writing files. */
-    private static void paint(CategoryChart chart) {
-        BufferedImage image = new BufferedImage(160, 120, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            chart.paint(g, 160, 120);
-        } finally {
-            g.dispose();
         }
     }
 
