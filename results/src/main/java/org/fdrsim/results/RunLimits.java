@@ -31,7 +31,9 @@ final class RunLimits {
         long points = 1;
         StringBuilder product = new StringBuilder();
         for (long c : counts) {
-            points = c == 0 || points <= MAX_POINTS ? points * c : points; // stops growing once past the bound
+            if (points <= MAX_POINTS) { // past the bound it stays past it, without overflowing
+                points *= c;
+            }
             product.append(product.length() == 0 ? "" : " x ").append(c);
         }
         if (points > MAX_POINTS) {
