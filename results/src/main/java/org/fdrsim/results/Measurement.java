@@ -1,6 +1,7 @@
 package org.fdrsim.results;
 
 import java.util.Map;
+import org.fdrsim.cpu.text.OneLine;
 
 /**
  * What one simulated run measured. Everything is a function of the run's configuration and
@@ -101,7 +102,7 @@ public record Measurement(
      */
     public String unusableAs(RunSpec spec, int cpus) {
         if (!spec.workload().equals(workload) || seed != spec.seed() || fdr != spec.fdr()) {
-            return "it holds the run of " + workload + " seed " + seed + (fdr ? " with" : " without")
+            return "it holds the run of " + OneLine.of(workload) + " seed " + seed + (fdr ? " with" : " without")
                     + " the recorder, not of " + spec.workload() + " seed " + spec.seed() + (spec.fdr() ? " with" : " without")
                     + " it";
         }
