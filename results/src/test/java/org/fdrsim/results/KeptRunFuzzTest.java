@@ -3,6 +3,7 @@ package org.fdrsim.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
 import java.io.IOException;
@@ -46,15 +47,30 @@ class KeptRunFuzzTest {
         if (input.length == 0) {
             return;
         }
+        reportWith(Math.floorMod(input[0], PLAN.size()), Arrays.copyOfRange(input, 1, input.length));
+    }
+
+    /**
+     * The same property over run files that stay JSON ({@link JsonEdits} of a sound run): the
+     * edits reach what a file that reads well can get wrong, which raw bytes seldom do.
+     */
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(10)
+    void edit(FuzzedDataProvider data) throws IOException, ConfigException {
+        int replaced = data.consumeInt(0, PLAN.size() - 1);
+        byte[] sound = Files.readAllBytes(SOUND.resolve(new RunStore(SOUND).file(PLAN.get(replaced)).getFileName()));
+        reportWith(replaced, JsonEdits.apply(sound, data));
+    }
+
+    private static void reportWith(int replaced, byte[] bytes) throws IOException, ConfigException {
         Path dir = Files.createTempDirectory("kept-run-fuzz");
         try {
             RunStore store = new RunStore(dir);
             Files.createDirectories(store.file(PLAN.get(0)).getParent());
-            int replaced = Math.floorMod(input[0], PLAN.size());
             for (int i = 0; i < PLAN.size(); i++) {
                 Path file = store.file(PLAN.get(i));
                 if (i == replaced) {
-                    Files.write(file, Arrays.copyOfRange(input, 1, input.length));
+                    Files.write(file, bytes);
                 } else {
                     Files.copy(SOUND.resolve(file.getFileName()), file);
                 }
@@ -66,10 +82,10 @@ class KeptRunFuzzTest {
                 } catch (UncheckedIOException e) {
                     assertThat(e.getMessage()).contains(store.file(spec).toString())
                             .doesNotContainPattern("[\\p{Cc}\\p{Zl}\\p{Zp}]");
-                    String text = new String(input, StandardCharsets.UTF_8);
+                    String text = new String(bytes, StandardCharsets.UTF_8);
                     for (String jackson : JACKSON_WORDS) { // said in fdrsim's words, unless it quotes the file's
                         if (e.getMessage().contains(jackson) && !text.contains(jackson)
-                                && !ParsedText.of(Arrays.copyOfRange(input, 1, input.length), new JsonFactory()).contains(jackson)) {
+                                && !ParsedText.of(bytes, new JsonFactory()).contains(jackson)) {
                             fail("Jackson's word '%s' in a refusal: %s", jackson, e.getMessage());
                         }
                     }
