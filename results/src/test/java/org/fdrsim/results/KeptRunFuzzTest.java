@@ -23,11 +23,13 @@ import org.junit.jupiter.api.Timeout;
  * Coverage-guided fuzz target for the files an experiment keeps and reads back (a resumed run,
  * a Slurm array's merge): any bytes as one finished run of a tiny experiment whose other runs
  * are sound. The run is refused with one line naming the file, or the report is built from it
- * (the result, report.md, every CSV, and the three charts painted small, {@link ChartPaint}: XChart checks the
- * data as it paints), with no other exception.
+ * (the result, report.md, every CSV, and the three charts painted small, {@link ChartPaint}: XChart
+ * checks the data as it paints) with no other exception, and then only from the runs planned
+ * (workload, seed and recorder setting as planned, 4 processors, no negative cycles or instructions).
  *
- * <p>Input: the first byte picks the run replaced (modulo 3: the run without the recorder, with
- * it, the traced one), the rest is its file. Seeds (the three runs as fdrsim wrote them) and
+ * <p>Input of {@link #report}: the first byte picks the run replaced (modulo 3: the run without the
+ * recorder, with it, the traced one), the rest is its file; of {@link #edit}: that run and
+ * {@link JsonEdits} of its sound file. Seeds (the three runs as fdrsim wrote them) and
  * findings: {@code src/test/resources/org/fdrsim/results/KeptRunFuzzTestInputs/report/}. The
  * sound runs ({@code kept-runs/}) are what {@code fdr experiment paper --scale tiny --runs 1
  * --workload oltp} keeps in {@code runs/}; write them again when {@link Measurement} changes.
@@ -91,6 +93,15 @@ class KeptRunFuzzTest {
                     }
                     return;
                 }
+            }
+            for (int i = 0; i < PLAN.size(); i++) { // what the report is built from: the runs planned, as they could have run
+                Measurement m = runs.get(i);
+                RunSpec spec = PLAN.get(i);
+                assertThat(List.of(m.workload(), m.seed(), m.fdr())).as("run %d", i)
+                        .isEqualTo(List.of(spec.workload(), spec.seed(), spec.fdr()));
+                assertThat(m.cpus()).as("run %d's processors (tiny oltp runs on 4)", i).isEqualTo(4);
+                assertThat(m.cycles()).as("run %d's cycles", i).isNotNegative();
+                assertThat(m.instructions()).as("run %d's instructions", i).isNotNegative();
             }
             PaperExperiment.Result r = PaperExperiment.assemble(OPTIONS, runs);
             Outputs.JSON.valueToTree(r);
