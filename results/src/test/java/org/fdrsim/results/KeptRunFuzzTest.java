@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.fdrsim.machine.config.ConfigException;
+import org.fdrsim.machine.config.JsonEdits;
 import org.fdrsim.machine.config.ParsedText;
 import org.junit.jupiter.api.Timeout;
 

@@ -3,8 +3,11 @@ package org.fdrsim.machine.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +80,32 @@ class ConfigLoaderFuzzTest {
     @FuzzTest(maxDuration = "10m")
     void load(byte[] input) throws IOException {
         int form = input.length == 0 ? 0 : Byte.toUnsignedInt(input[0]) % 3;
-        byte[] body = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
+        loadAs(form, input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length));
+    }
+
+    /**
+     * The same property over configuration files that stay JSON ({@link JsonEdits} of FDR1's every
+     * setting, as {@code fdr config} prints them): a setting given a value of another type, a
+     * section emptied or removed, a list where a number goes, reach the loader's checks and the
+     * machine, which raw bytes seldom do past the parser.
+     */
+    @FuzzTest(maxDuration = "10m")
+    void edit(FuzzedDataProvider data) throws IOException {
+        loadAs(1, JsonEdits.apply(SOUND, data));
+    }
+
+    /** FDR1's every setting as a JSON file. */
+    private static final byte[] SOUND = sound();
+
+    private static byte[] sound() {
+        try {
+            return new ObjectMapper().writeValueAsBytes(new YAMLMapper().readTree(ConfigLoader.toYaml(ConfigLoader.fdr1().build())));
+        } catch (IOException | ConfigException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void loadAs(int form, byte[] body) throws IOException {
         try {
             MachineConfig config = switch (form) {
                 case 0 -> ConfigLoader.fdr1().file(write("fuzz.yaml", body)).build();

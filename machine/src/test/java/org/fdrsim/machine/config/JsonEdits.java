@@ -1,7 +1,8 @@
-package org.fdrsim.results;
+package org.fdrsim.machine.config;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
@@ -17,18 +18,21 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * A fuzzer's edits of a sound JSON file that keep it JSON, for the targets of kept files: raw
+ * A fuzzer's edits of a sound JSON file that keep it JSON, for the targets of files fdrsim reads (a
+ * configuration, a kept run, a sweep's shard): raw
  * bytes seldom stay JSON, so mutations of them stop at the reader and never reach what a file
  * that reads well can get wrong (an emptied list, a value from another run, a negative count).
  * One to four edits, each on any value in the tree: a number, a string, a boolean, null, the
  * value removed, a list or object emptied, a value repeated (in a list, inserted before it).
  */
-final class JsonEdits {
+public final class JsonEdits {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private JsonEdits() {}
 
     /** {@code sound} edited as {@code data} says. */
-    static byte[] apply(byte[] sound, FuzzedDataProvider data) throws IOException {
-        JsonNode tree = Outputs.JSON.readTree(sound);
+    public static byte[] apply(byte[] sound, FuzzedDataProvider data) throws IOException {
+        JsonNode tree = JSON.readTree(sound);
         for (int k = data.consumeInt(1, 4); k > 0; k--) {
             List<ContainerNode<?>> containers = new ArrayList<>();
             collect(tree, containers);
@@ -45,12 +49,12 @@ final class JsonEdits {
                 case 4 -> BooleanNode.valueOf(data.consumeBoolean());
                 case 5 -> NullNode.getInstance();
                 case 6 -> null; // removed
-                case 7 -> childOf(parent, child).isArray() ? Outputs.JSON.createArrayNode() : Outputs.JSON.createObjectNode();
+                case 7 -> childOf(parent, child).isArray() ? JSON.createArrayNode() : JSON.createObjectNode();
                 default -> childOf(parent, child).deepCopy();
             };
             set(parent, child, value, data.consumeBoolean());
         }
-        return Outputs.JSON.writeValueAsBytes(tree);
+        return JSON.writeValueAsBytes(tree);
     }
 
     /** Every object and list in {@code node}, itself first. */
