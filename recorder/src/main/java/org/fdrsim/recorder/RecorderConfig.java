@@ -30,6 +30,10 @@ import org.fdrsim.recorder.policy.PolicyName;
 public record RecorderConfig(boolean enabled, String policy, boolean cic16, double reservedMemoryPercent,
         int chunkBytes, LogBuffersConfig buffers, boolean validate, long validateEvery, String compressor,
         String raceEncoding) {
+    /** The slowest drain a log buffer may have, MB/s: one byte a second. */
+    public static final double MIN_DRAIN_MBPS = 0.000001;
+    /** The fastest, MB/s: a petabyte a second. */
+    public static final double MAX_DRAIN_MBPS = 1e9;
 
     /** The FDR1 race-entry encoding, and the delta-coded variant. */
     public static final String FIXED9 = "fixed9";
@@ -76,8 +80,9 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
                 continue;
             }
             range(p, path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
-            if (!(b.drainMBps() > 0) || Double.isInfinite(b.drainMBps())) {
-                p.add(path + ".drainMBps must be a positive number, got " + b.drainMBps());
+            // past these the bytes drained per cycle overflow to infinity or underflow to 0 at some clock
+            if (!(b.drainMBps() >= MIN_DRAIN_MBPS && b.drainMBps() <= MAX_DRAIN_MBPS)) {
+                p.add(path + ".drainMBps must be 0.000001..1000000000 (1 byte/s to 1 PB/s), got " + b.drainMBps());
             }
         }
         return p;

@@ -84,6 +84,22 @@ class ConfigMessagesTest {
                 "c.yaml, line 1, column 4: not valid YAML or JSON: a key that is a list or a mapping, expected a setting's name");
     }
 
+    /**
+     * A drain of 1e308 MB/s became an infinite number of bytes a cycle, and 1e-323 MB/s none: "dmaRace
+     * buffer: drain bandwidth must be positive, got Infinity" when the machine was built (stop 53).
+     */
+    @Test
+    void aDrainPastWhatADoubleHoldsPerCycleIsRefused() throws ConfigException {
+        for (String drain : new String[] {"1e308", "1e-323", "0"}) {
+            ConfigException e = catchThrowableOfType(ConfigException.class,
+                    () -> ConfigLoader.fdr1().set(List.of("recorder.buffers.dmaRace.drainMBps=" + drain)).build());
+            assertThat(e).as(drain).isNotNull();
+            assertThat(e.getMessage()).contains("recorder.buffers.dmaRace.drainMBps must be 0.000001..1000000000 (1 byte/s to 1 PB/s), got ");
+        }
+        assertThat(ConfigLoader.fdr1().set(List.of("recorder.buffers.dmaRace.drainMBps=1e9")).build().recorder().buffers()
+                .get(org.fdrsim.recorder.buffer.LogKind.DMA_RACE).drainMBps()).isEqualTo(1e9);
+    }
+
     /** A NUL in the console input's name was an internal error (InvalidPathException) when the run opened it (stop 53). */
     @Test
     void aConsoleInputNameWithANulIsRefused() throws IOException {
