@@ -494,7 +494,6 @@ final class ReplayAgents {
         return committed[a] >= limit ? REACHED : DONE;
     }
 
-    /** After an interval: every log entry must have been used, and nothing more asked for. */
     /**
      * Executes the instruction after processor {@code c}'s end IC, which the trigger says faulted
      * and ended the run ({@code c} < 0: none), so that a crash replays as the crash. What it does
@@ -515,6 +514,7 @@ final class ReplayAgents {
         committed[c] = now;
     }
 
+    /** After an interval: every log entry must have been used, and nothing more asked for. */
     void checkLeftovers(boolean lastInterval) {
         for (int a = 0; a < agents; a++) {
             int w = wp[a];
