@@ -1,5 +1,6 @@
 package org.fdrsim.recorder;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -31,9 +32,9 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
         int chunkBytes, LogBuffersConfig buffers, boolean validate, long validateEvery, String compressor,
         String raceEncoding) {
     /** The slowest drain a log buffer may have, MB/s: one byte a second. */
-    public static final double MIN_DRAIN_MBPS = 0.000001;
+    private static final double MIN_DRAIN_MBPS = 0.000001;
     /** The fastest, MB/s: a petabyte a second. */
-    public static final double MAX_DRAIN_MBPS = 1e9;
+    private static final double MAX_DRAIN_MBPS = 1e9;
 
     /** The FDR1 race-entry encoding, and the delta-coded variant. */
     public static final String FIXED9 = "fixed9";
@@ -82,10 +83,16 @@ public record RecorderConfig(boolean enabled, String policy, boolean cic16, doub
             range(p, path + ".sizeKB", b.sizeKB(), 1, 1 << 20);
             // past these the bytes drained per cycle overflow to infinity or underflow to 0 at some clock
             if (!(b.drainMBps() >= MIN_DRAIN_MBPS && b.drainMBps() <= MAX_DRAIN_MBPS)) {
-                p.add(path + ".drainMBps must be 0.000001..1000000000 (1 byte/s to 1 PB/s), got " + b.drainMBps());
+                p.add(path + ".drainMBps must be " + plain(MIN_DRAIN_MBPS) + ".."
+                        + plain(MAX_DRAIN_MBPS) + " (1 byte/s to 1 PB/s), got " + b.drainMBps());
             }
         }
         return p;
+    }
+
+    /** {@code v} as a user writes it: 0.000001, not 1.0E-6. */
+    private static String plain(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static void range(List<String> problems, String path, long value, long min, long max) {
