@@ -1,0 +1,48 @@
+package org.fdrsim.replayer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fdrsim.recorder.dump.CoreDump;
+import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.DumpFormatException;
+
+/**
+ * The sound dumps {@link DumpEdits} start from: the seeds of a dump fuzz target (recorded from
+ * the examples), each read once and checked to replay bit-exactly, without which a property of
+ * its edits would say nothing.
+ */
+public final class SoundDumps {
+    /** The seeds' file names. */
+    public static final List<String> NAMES = List.of("seed-crash", "seed-echo-console-input", "seed-hello", "seed-mp",
+            "seed-racy", "seed-rt");
+
+    private final Path directory;
+    private final Map<String, CoreDump> read = new HashMap<>();
+
+    /** The seeds in {@code directory}. */
+    public SoundDumps(Path directory) {
+        this.directory = directory;
+    }
+
+    /** Seed {@code name}, read. */
+    public synchronized CoreDump get(String name) {
+        return read.computeIfAbsent(name, n -> {
+            try {
+                CoreDump dump = CoreDumpReader.read(Files.readAllBytes(directory.resolve(n)), n);
+                assertThat(DumpReplay.verify(dump, 0).bitExact()).as("%s replays bit-exactly", n).isTrue();
+                return dump;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (DumpFormatException e) {
+                throw new AssertionError("a seed does not read: " + e.getMessage(), e);
+            }
+        });
+    }
+}
