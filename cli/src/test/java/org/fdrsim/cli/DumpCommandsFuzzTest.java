@@ -2,6 +2,7 @@ package org.fdrsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,9 +12,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
+import org.fdrsim.recorder.dump.CoreDumpWriter;
 import org.fdrsim.recorder.dump.DumpFormatException;
 import org.fdrsim.replayer.DumpBudget;
+import org.fdrsim.replayer.DumpEdits;
 import org.fdrsim.replayer.SectionSeals;
+import org.fdrsim.replayer.SoundDumps;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -36,6 +40,9 @@ class DumpCommandsFuzzTest {
     private static final long REPLAY_BUDGET = 2_000_000;
     private static final Path DIR = directory();
     private static final Path DUMP = DIR.resolve("fuzz.fdr");
+    /** The sound dumps among the inputs of {@link #commands}. */
+    private static final SoundDumps SOUND = new SoundDumps(Path.of("src", "test", "resources", "org", "fdrsim", "cli",
+            "DumpCommandsFuzzTestInputs", "commands"));
     private static final Path PAGE = DIR.resolve("fuzz.html");
     private static final String[] DEBUGGER = {"info cpus", "stepi 3", "info arcs", "x/4 0", "backtrace", "list",
         "goto end", "info logs", "reverse-stepi 2", "info registers"};
@@ -43,7 +50,22 @@ class DumpCommandsFuzzTest {
     @FuzzTest(maxDuration = "10m")
     @Timeout(60)
     void commands(byte[] input) throws IOException {
-        byte[] sealed = SectionSeals.reseal(input);
+        commandsOn(SectionSeals.reseal(input));
+    }
+
+    /**
+     * The same property over dumps that stay dumps ({@link DumpEdits} of a sound one): logs that
+     * decompress and say something else, checkpoints rearranged, states and counts changed, which
+     * the raw bytes of {@link #commands} seldom reach past the LZ4 blocks.
+     */
+    @FuzzTest(maxDuration = "10m")
+    @Timeout(60)
+    void edit(FuzzedDataProvider data) throws IOException {
+        commandsOn(CoreDumpWriter.toBytes(DumpEdits.apply(SOUND.get(data.pickValue(SoundDumps.NAMES)), data).dump()));
+    }
+
+    /** Every command on the dump {@code sealed}. */
+    private static void commandsOn(byte[] sealed) throws IOException {
         Files.write(DUMP, sealed);
         Files.deleteIfExists(PAGE);
         String given = new String(sealed, StandardCharsets.ISO_8859_1); // a message may quote the dump's strings
