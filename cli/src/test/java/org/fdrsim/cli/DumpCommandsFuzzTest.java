@@ -41,8 +41,8 @@ class DumpCommandsFuzzTest {
     private static final Path DIR = directory();
     private static final Path DUMP = DIR.resolve("fuzz.fdr");
     /** The sound dumps among the inputs of {@link #commands}. */
-    private static final SoundDumps SOUND = new SoundDumps(Path.of("src", "test", "resources", "org", "fdrsim", "cli",
-            "DumpCommandsFuzzTestInputs", "commands"));
+    private static final SoundDumps SOUND = new SoundDumps(DumpCommandsFuzzTest.class,
+            "DumpCommandsFuzzTestInputs/commands");
     private static final Path PAGE = DIR.resolve("fuzz.html");
     private static final String[] DEBUGGER = {"info cpus", "stepi 3", "info arcs", "x/4 0", "backtrace", "list",
         "goto end", "info logs", "reverse-stepi 2", "info registers"};

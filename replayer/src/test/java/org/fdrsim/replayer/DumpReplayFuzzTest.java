@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import org.fdrsim.recorder.dump.CoreDump;
 import org.fdrsim.recorder.dump.CoreDumpReader;
@@ -31,8 +30,8 @@ class DumpReplayFuzzTest {
     private static final long REPLAY_BUDGET = 2_000_000;
     /** What the JDK's and the compressor's own messages say: not the reader's words. */
     /** The sound dumps among the inputs of {@link #readAndReplay}. */
-    private static final SoundDumps SOUND = new SoundDumps(Path.of("src", "test", "resources", "org", "fdrsim",
-            "replayer", "DumpReplayFuzzTestInputs", "readAndReplay"));
+    private static final SoundDumps SOUND = new SoundDumps(DumpReplayFuzzTest.class,
+            "DumpReplayFuzzTestInputs/readAndReplay");
     private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "For input string",
             "out of bounds for length", "Malformed input");
 

@@ -3,9 +3,8 @@ package org.fdrsim.replayer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,19 +22,27 @@ public final class SoundDumps {
     public static final List<String> NAMES = List.of("seed-crash", "seed-echo-console-input", "seed-hello", "seed-mp",
             "seed-racy", "seed-rt");
 
-    private final Path directory;
+    private final Class<?> target;
+    private final String directory;
     private final Map<String, CoreDump> read = new HashMap<>();
 
-    /** The seeds in {@code directory}. */
-    public SoundDumps(Path directory) {
+    /**
+     * The seeds in {@code directory}, a resource directory beside {@code target}'s class (read from
+     * the class path: a fuzzing run may work in another directory).
+     */
+    public SoundDumps(Class<?> target, String directory) {
+        this.target = target;
         this.directory = directory;
     }
 
     /** Seed {@code name}, read. */
     public synchronized CoreDump get(String name) {
         return read.computeIfAbsent(name, n -> {
-            try {
-                CoreDump dump = CoreDumpReader.read(Files.readAllBytes(directory.resolve(n)), n);
+            try (InputStream in = target.getResourceAsStream(directory + "/" + n)) {
+                if (in == null) {
+                    throw new AssertionError("no seed " + directory + "/" + n + " beside " + target.getName());
+                }
+                CoreDump dump = CoreDumpReader.read(in.readAllBytes(), n);
                 assertThat(DumpReplay.verify(dump, 0).bitExact()).as("%s replays bit-exactly", n).isTrue();
                 return dump;
             } catch (IOException e) {
