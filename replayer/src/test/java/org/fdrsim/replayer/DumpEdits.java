@@ -151,7 +151,7 @@ public final class DumpEdits {
             return;
         }
         LogSegment s = logs.remove(data.consumeInt(0, logs.size() - 1));
-        int owner = data.consumeInt(0, d.cpus + d.dmaEngines); // one past the last agent, too
+        int owner = data.consumeInt(0, Math.max(0, d.cpus + d.dmaEngines)); // one past the last agent, too (the counts may be edited)
         LogSegment other = new LogSegment(s.kind(), owner, s.entries(), s.rawBytes(), s.compressed());
         switch (data.consumeInt(0, 3)) {
             case 0 -> { } // dropped
