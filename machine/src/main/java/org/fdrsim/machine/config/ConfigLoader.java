@@ -95,7 +95,7 @@ public final class ConfigLoader {
             throw new ConfigException("--set '" + path + "': expected a setting name such as"
                     + " caches.l2.sizeKB before '='");
         }
-        if (!OneLine.isOneLine(value.replace('\t', ' '))) {
+        if (!OneLine.isOneLineOrTabs(value)) {
             // the value is read as a YAML plain scalar, which folded a line break into a space
             throw new ConfigException("--set " + path + ": the value '" + value + "' holds a control character;"
                     + " expected printable text");

@@ -80,7 +80,7 @@ public final class DebugCommands {
         if (l.isEmpty() || l.startsWith("#")) {
             return OK;
         }
-        if (!OneLine.isOneLine(spaced)) {
+        if (!OneLine.isOneLineOrTabs(line)) {
             return refuse("the command holds a control character: '" + line + "'; expected printable text,"
                     + " words separated by spaces or tabs");
         }

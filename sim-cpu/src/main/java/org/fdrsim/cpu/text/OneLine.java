@@ -57,6 +57,20 @@ public final class OneLine {
         return true;
     }
 
+    /**
+     * As {@link #isOneLine}, with tabs allowed: a line of words a user typed, where a tab separates
+     * words as a space does (a {@code --set} value, a debugger command).
+     */
+    public static boolean isOneLineOrTabs(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '\t' && breaksLine(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code c} may end or move a terminal's line: a control character or a Unicode line or paragraph separator. */
     private static boolean breaksLine(char c) {
         int type = Character.getType(c);

@@ -30,4 +30,13 @@ class OneLineTest {
         assertThat(OneLine.of(java.nio.file.Path.of("runs", "a\u001b[2Jb.fdr"))).isEqualTo("runs/a\\u001b[2Jb.fdr");
         assertThat(OneLine.of(null)).isEqualTo("null");
     }
+
+    @Test
+    void aLineOfTypedWordsMayHoldTabsButNoOtherControlCharacter() {
+        assertThat(OneLine.isOneLineOrTabs("stepi\t3")).isTrue();
+        assertThat(OneLine.isOneLine("stepi\t3")).isFalse();
+        assertThat(OneLine.isOneLineOrTabs("stepi\u001c3")).isFalse();
+        assertThat(OneLine.isOneLineOrTabs("a\tb\nc")).isFalse();
+        assertThat(OneLine.isOneLineOrTabs("a\u2028b")).isFalse();
+    }
 }
