@@ -4,8 +4,10 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.fdrsim.checkpoint.CheckpointEntry;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.mem.SparseMemory;
+import org.fdrsim.recorder.buffer.LogKind;
 import org.fdrsim.recorder.buffer.LogSegment;
 import org.fdrsim.recorder.dump.CheckpointState;
 import org.fdrsim.recorder.dump.CoreDump;
@@ -22,12 +24,16 @@ import org.fdrsim.recorder.dump.CoreDump;
  * validation trace. One to four edits, each value from {@link EditValues}.
  *
  * <p>Edits of what replay is compared against and does not start from (the final registers and
- * IC, a later checkpoint's registers) are told apart: a dump that differs from its sound original
- * only there, and does differ, must not replay as bit-exact ({@link Edited#onlyExpectedStateChanged}).
- * The final memory is not among them: replay's start memory is restored from it, so a word no
+ * IC, a later checkpoint's registers, the final memory in a block a checkpoint's cache log
+ * restores) are told apart: a dump that differs from its sound original only there, and does
+ * differ, must not replay as bit-exact ({@link Edited#onlyExpectedStateChanged}). The rest of
+ * the final memory is not among them: replay's start memory is restored from it, so a word no
  * retained interval writes is changed at both ends and a replay rightly finds them equal.
  */
 public final class DumpEdits {
+    /** Words in a block: a checkpoint log's entry is the block's address, then these. */
+    private static final int BLOCK_WORDS = (CheckpointEntry.BYTES - 8) / 8;
+
     private DumpEdits() {}
 
     /**
@@ -41,16 +47,17 @@ public final class DumpEdits {
     /** {@code sound} edited as {@code data} says. */
     public static Edited apply(CoreDump sound, FuzzedDataProvider data) {
         DumpDraft d = new DumpDraft(sound);
+        long[] restored = restoredBlocks(sound);
         boolean expectedOnly = true;
         for (int k = data.consumeInt(1, 4); k > 0; k--) {
-            expectedOnly &= edit(d, data);
+            expectedOnly &= edit(d, restored, data);
         }
         CoreDump edited = d.build();
-        return new Edited(edited, expectedOnly && expectedStateDiffers(sound, edited));
+        return new Edited(edited, expectedOnly && expectedStateDiffers(sound, edited, restored));
     }
 
     /** One edit; true if it was of the state replay is compared against. */
-    private static boolean edit(DumpDraft d, FuzzedDataProvider data) {
+    private static boolean edit(DumpDraft d, long[] restored, FuzzedDataProvider data) {
         int cpu = data.consumeInt(0, d.finalRegisters.size() - 1); // not d.cpus, which an edit may change
         int k = data.consumeInt(0, d.checkpoints.size() - 1);
         int kind = data.consumeInt(0, 12);
@@ -63,6 +70,12 @@ public final class DumpEdits {
                     data.consumeInt(1, FieldEdits.IC - 1), data));
             return true;
         }
+        if (kind == 2 && restored.length > 0 && data.consumeBoolean()) {
+            long block = restored[data.consumeInt(0, restored.length - 1)];
+            long address = block + 8L * data.consumeInt(0, BLOCK_WORDS - 1);
+            d.memory().storeWord(address, EditValues.changed(d.memory().loadWord(address), data));
+            return true;
+        }
         switch (kind) {
             case 1, 3 -> { // any field of any state, the start state's included (nothing compares it)
                 int field = data.consumeInt(0, FieldEdits.CPU);
@@ -72,7 +85,7 @@ public final class DumpEdits {
                     d.setRegisters(k, cpu, FieldEdits.state(d.checkpoints.get(k).registers().get(cpu), field, data));
                 }
             }
-            case 2 -> editMemory(d.memory(), data); // the start memory too: restored from the final image
+            case 2 -> editMemory(d.memory(), data); // the start memory too, unless a checkpoint log restores the block
             case 4 -> editEntries(d, k, data);
             case 5 -> editSegments(d, k, data);
             case 6 -> editCheckpoints(d, k, data);
@@ -98,10 +111,10 @@ public final class DumpEdits {
 
     /**
      * Whether what replay is compared against differs: a final processor's IC, pc, registers or
-     * CSRs, or a later checkpoint's pc, registers or CSRs (two edits may undo each other, or put
-     * back the value that was there).
+     * CSRs, a later checkpoint's pc, registers or CSRs, or a restored block of the final memory
+     * (two edits may undo each other, or put back the value that was there).
      */
-    private static boolean expectedStateDiffers(CoreDump sound, CoreDump edited) {
+    private static boolean expectedStateDiffers(CoreDump sound, CoreDump edited, long[] restored) {
         for (int c = 0; c < sound.finalRegisters().size(); c++) {
             ArchState a = sound.finalRegisters().get(c);
             ArchState b = edited.finalRegisters().get(c);
@@ -117,7 +130,40 @@ public final class DumpEdits {
                 }
             }
         }
+        if (restored.length > 0) {
+            SparseMemory a = sound.memoryImage().toMemory();
+            SparseMemory b = edited.memoryImage().toMemory();
+            for (long block : restored) {
+                for (int w = 0; w < BLOCK_WORDS; w++) {
+                    if (a.loadWord(block + 8L * w) != b.loadWord(block + 8L * w)) {
+                        return true;
+                    }
+                }
+            }
+        }
         return false;
+    }
+
+    /**
+     * The blocks the retained checkpoints' cache logs restore: replay's start memory takes them
+     * from the logs, not from the final image, so the replay's final value there owes nothing
+     * to the image it is compared with.
+     */
+    private static long[] restoredBlocks(CoreDump sound) {
+        List<Long> blocks = new ArrayList<>();
+        for (CheckpointState c : sound.checkpoints()) {
+            for (LogSegment s : c.segments(LogKind.CACHE_CHECKPOINT)) {
+                byte[] raw = s.decompress();
+                for (int off = 0; off + CheckpointEntry.BYTES <= raw.length; off += CheckpointEntry.BYTES) {
+                    blocks.add(CheckpointEntry.address(raw, off));
+                }
+            }
+        }
+        long[] out = new long[blocks.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = blocks.get(i);
+        }
+        return out;
     }
 
     private static boolean comparedDiffer(ArchState a, ArchState b) {
