@@ -413,6 +413,26 @@ class DebugSessionTest {
         assertThat(t.bytes().toString(UTF_8)).startsWith("counter + 8 = ");
     }
 
+    /**
+     * A number in an expression is a 64-bit word, decimal as hexadecimal already was: the most
+     * negative word can be written (it was "not a number: 9223372036854775808"), and a number
+     * past 2^64 - 1 is still refused.
+     */
+    @Test
+    void aDecimalNumberIsASixtyFourBitWordAsAHexadecimalOneIs() {
+        Terminal t = Terminal.onRacyCounter();
+        for (String[] ask : new String[][] {{"print -9223372036854775808", "= -9223372036854775808 (0x8000000000000000)"},
+            {"print 18446744073709551615", "= -1 (0xffffffffffffffff)"}, {"print 0xffffffffffffffff", "= -1 (0xffffffffffffffff)"},
+            {"print 9223372036854775807 + 1", "= -9223372036854775808 (0x8000000000000000)"}}) {
+            t.bytes().reset();
+            assertThat(t.commands().execute(ask[0])).as(ask[0]).isEqualTo(DebugCommands.OK);
+            assertThat(t.bytes().toString(UTF_8)).as(ask[0]).contains(ask[1]);
+        }
+        t.bytes().reset();
+        assertThat(t.commands().execute("print 18446744073709551616")).isEqualTo(DebugCommands.BAD_COMMAND);
+        assertThat(t.bytes().toString(UTF_8)).contains("not a number: 18446744073709551616");
+    }
+
     /** A mistyped command names the closest one within two edits (stop 51); a word far from all does not. */
     @Test
     void aMistypedCommandNamesTheClosest() {

@@ -158,8 +158,9 @@ final class Expression {
         if (Character.isDigit(t.charAt(0))) {
             long n;
             try {
+                // a 64-bit word either way, so -9223372036854775808 reads as 0x8000000000000000 does
                 n = t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
-                        : Long.parseLong(t);
+                        : Long.parseUnsignedLong(t);
             } catch (NumberFormatException e) {
                 throw new DebugException("not a number: " + t);
             }
