@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.fdrsim.checkpoint.CheckpointEntry;
 import org.fdrsim.cpu.core.ArchState;
 import org.fdrsim.cpu.mem.SparseMemory;
@@ -25,7 +26,7 @@ import org.fdrsim.recorder.dump.CoreDump;
  *
  * <p>Edits of what replay is compared against and does not start from (the final registers and
  * IC, a later checkpoint's registers, the final memory in a block a checkpoint's cache log
- * restores) are told apart: a dump that differs from its sound original only there, and does
+ * restores, a validation hash or device store's value) are told apart: a dump that differs from its sound original only there, and does
  * differ, must not replay as bit-exact ({@link Edited#onlyExpectedStateChanged}). The rest of
  * the final memory is not among them: replay's start memory is restored from it, so a word no
  * retained interval writes is changed at both ends and a replay rightly finds them equal.
@@ -94,8 +95,11 @@ public final class DumpEdits {
             case 9 -> d.summary = FieldEdits.summary(d.summary, data);
             case 10 -> d.program = FieldEdits.program(d.program, data);
             case 11 -> {
-                if (d.validation != null) {
-                    d.validation.set(k, FieldEdits.interval(d.validation.get(k), cpu, data));
+                if (d.validation != null && cpu < d.validation.get(k).cpus().size()) {
+                    int field = data.consumeInt(FieldEdits.HASH_IC, FieldEdits.STORE_VALUE);
+                    d.validation.set(k, FieldEdits.interval(d.validation.get(k), cpu, field, data));
+                    // replay checks every hash and device store of the trace by value, at its IC
+                    return field == FieldEdits.HASH || field == FieldEdits.STORE_VALUE;
                 }
             }
             default -> {
@@ -111,8 +115,8 @@ public final class DumpEdits {
 
     /**
      * Whether what replay is compared against differs: a final processor's IC, pc, registers or
-     * CSRs, a later checkpoint's pc, registers or CSRs, or a restored block of the final memory
-     * (two edits may undo each other, or put back the value that was there).
+     * CSRs, a later checkpoint's pc, registers or CSRs, the validation trace, or a restored block
+     * of the final memory (two edits may undo each other, or put back the value that was there).
      */
     private static boolean expectedStateDiffers(CoreDump sound, CoreDump edited, long[] restored) {
         for (int c = 0; c < sound.finalRegisters().size(); c++) {
@@ -129,6 +133,9 @@ public final class DumpEdits {
                     return true;
                 }
             }
+        }
+        if (!Objects.equals(sound.validation(), edited.validation())) {
+            return true;
         }
         if (restored.length > 0) {
             SparseMemory a = sound.memoryImage().toMemory();

@@ -115,26 +115,29 @@ final class FieldEdits {
         return new ProgramImage(p.name(), new Code(list), p.data(), p.symbols(), p.sourceLines(), entry);
     }
 
-    /** Processor {@code cpu}'s trace in {@code v}: a hash point's IC or hash, or a device store's IC, address or value. */
-    static ValidationTrace.Interval interval(ValidationTrace.Interval v, int cpu, FuzzedDataProvider data) {
-        if (cpu >= v.cpus().size()) {
-            return v;
-        }
+    /** A validation trace's fields by number: a hash point's IC and hash, a device store's IC, address and value. */
+    static final int HASH_IC = 0;
+    static final int HASH = 1;
+    static final int STORE_IC = 2;
+    static final int STORE_ADDRESS = 3;
+    static final int STORE_VALUE = 4;
+
+    /** Processor {@code cpu}'s trace in {@code v} with field {@code field} of one hash point or store changed. */
+    static ValidationTrace.Interval interval(ValidationTrace.Interval v, int cpu, int field, FuzzedDataProvider data) {
         ValidationTrace.CpuTrace t = v.cpus().get(cpu);
         List<ValidationTrace.HashPoint> hashes = new ArrayList<>(t.hashes());
         List<ValidationTrace.IoStore> stores = new ArrayList<>(t.stores());
-        int field = data.consumeInt(0, 4);
-        if (field < 2 && !hashes.isEmpty()) {
+        if (field < STORE_IC && !hashes.isEmpty()) {
             int i = data.consumeInt(0, hashes.size() - 1);
             ValidationTrace.HashPoint h = hashes.get(i);
-            hashes.set(i, field == 0 ? new ValidationTrace.HashPoint(EditValues.changed(h.ic(), data), h.hash())
+            hashes.set(i, field == HASH_IC ? new ValidationTrace.HashPoint(EditValues.changed(h.ic(), data), h.hash())
                     : new ValidationTrace.HashPoint(h.ic(), EditValues.changed(h.hash(), data)));
-        } else if (field >= 2 && !stores.isEmpty()) {
+        } else if (field >= STORE_IC && !stores.isEmpty()) {
             int i = data.consumeInt(0, stores.size() - 1);
             ValidationTrace.IoStore s = stores.get(i);
-            long ic = field == 2 ? EditValues.changed(s.ic(), data) : s.ic();
-            long address = field == 3 ? EditValues.changed(s.address(), data) : s.address();
-            long value = field == 4 ? EditValues.changed(s.value(), data) : s.value();
+            long ic = field == STORE_IC ? EditValues.changed(s.ic(), data) : s.ic();
+            long address = field == STORE_ADDRESS ? EditValues.changed(s.address(), data) : s.address();
+            long value = field == STORE_VALUE ? EditValues.changed(s.value(), data) : s.value();
             stores.set(i, new ValidationTrace.IoStore(ic, address, value));
         }
         List<ValidationTrace.CpuTrace> cpus = new ArrayList<>(v.cpus());
