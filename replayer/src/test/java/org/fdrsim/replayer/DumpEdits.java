@@ -26,7 +26,7 @@ import org.fdrsim.recorder.dump.CoreDump;
  *
  * <p>Edits of what replay is compared against and does not start from (the final registers and
  * IC, a later checkpoint's registers, the final memory in a block a checkpoint's cache log
- * restores, a validation hash or device store's value) are told apart: a dump that differs from its sound original only there, and does
+ * restores, any field of the validation trace) are told apart: a dump that differs from its sound original only there, and does
  * differ, must not replay as bit-exact ({@link Edited#onlyExpectedStateChanged}). The rest of
  * the final memory is not among them: replay's start memory is restored from it, so a word no
  * retained interval writes is changed at both ends and a replay rightly finds them equal.
@@ -98,8 +98,8 @@ public final class DumpEdits {
                 if (d.validation != null && cpu < d.validation.get(k).cpus().size()) {
                     int field = data.consumeInt(FieldEdits.HASH_IC, FieldEdits.STORE_VALUE);
                     d.validation.set(k, FieldEdits.interval(d.validation.get(k), cpu, field, data));
-                    // replay checks every hash and device store of the trace by value, at its IC
-                    return field == FieldEdits.HASH || field == FieldEdits.STORE_VALUE;
+                    // replay checks every hash and device store of the trace, at its IC, and that none is left over
+                    return true;
                 }
             }
             default -> {

@@ -15,13 +15,14 @@ import org.fdrsim.recorder.dump.DumpFormatException;
 /**
  * The sound dumps {@link DumpEdits} start from: the seeds of a dump fuzz target (recorded from
  * the examples, and {@code seed-spread} from {@code spread-writes.s}, whose checkpoint logs
- * restore blocks at every offset of a page), each read once and checked to replay bit-exactly,
+ * restore blocks at every offset of a page; {@code seed-console-validated}, echo-input.s with a
+ * validation trace that holds device stores), each read once and checked to replay bit-exactly,
  * without which a property of its edits would say nothing.
  */
 public final class SoundDumps {
     /** The seeds' file names. */
     public static final List<String> NAMES = List.of("seed-crash", "seed-echo-console-input", "seed-hello", "seed-mp",
-            "seed-racy", "seed-rt", "seed-spread");
+            "seed-racy", "seed-rt", "seed-spread", "seed-console-validated");
 
     private final Class<?> target;
     private final String directory;
