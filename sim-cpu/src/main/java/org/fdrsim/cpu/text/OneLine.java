@@ -49,12 +49,7 @@ public final class OneLine {
 
     /** Whether {@code text} holds no character that {@link #escape} would escape. */
     public static boolean isOneLine(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (breaksLine(text.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
+        return holdsNoBreak(text, false);
     }
 
     /**
@@ -62,9 +57,13 @@ public final class OneLine {
      * words as a space does (a {@code --set} value, a debugger command).
      */
     public static boolean isOneLineOrTabs(String text) {
+        return holdsNoBreak(text, true);
+    }
+
+    private static boolean holdsNoBreak(String text, boolean tabs) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c != '\t' && breaksLine(c)) {
+            if (breaksLine(c) && !(tabs && c == '\t')) {
                 return false;
             }
         }
