@@ -33,17 +33,17 @@ import org.junit.jupiter.api.Timeout;
  * and {@code replay} alike, status 2, naming the file.
  *
  * <p>Dumps that declare more than 2,000,000 instructions are read but only inspected: replaying a
- * long (real or forged) recording is slow, not wrong. Seeds (the replayer target's dumps) and
- * findings: {@code src/test/resources/org/fdrsim/cli/DumpCommandsFuzzTestInputs/commands/}.
+ * long (real or forged) recording is slow, not wrong. Seeds (dumps recorded with this build) and
+ * findings: {@code src/test/resources/org/fdrsim/cli/DumpCommandsFuzzTestInputs/commands/}; the
+ * inputs of {@link #edit} in {@code .../edit/}.
  */
 class DumpCommandsFuzzTest {
-    private static final long REPLAY_BUDGET = 2_000_000;
     private static final Path DIR = directory();
     private static final Path DUMP = DIR.resolve("fuzz.fdr");
+    private static final Path PAGE = DIR.resolve("fuzz.html");
     /** The sound dumps among the inputs of {@link #commands}. */
     private static final SoundDumps SOUND = new SoundDumps(DumpCommandsFuzzTest.class,
             "DumpCommandsFuzzTestInputs/commands");
-    private static final Path PAGE = DIR.resolve("fuzz.html");
     private static final String[] DEBUGGER = {"info cpus", "stepi 3", "info arcs", "x/4 0", "backtrace", "list",
         "goto end", "info logs", "reverse-stepi 2", "info registers"};
 
@@ -61,7 +61,7 @@ class DumpCommandsFuzzTest {
     @FuzzTest(maxDuration = "10m")
     @Timeout(60)
     void edit(FuzzedDataProvider data) throws IOException {
-        commandsOn(CoreDumpWriter.toBytes(DumpEdits.apply(SOUND.get(data.pickValue(SoundDumps.NAMES)), data).dump()));
+        commandsOn(CoreDumpWriter.toBytes(DumpEdits.apply(SOUND.pick(data), data).dump()));
     }
 
     /** Every command on the dump {@code sealed}. */
@@ -82,7 +82,7 @@ class DumpCommandsFuzzTest {
             return;
         }
         run(given, "inspect", DUMP.toString());
-        if (DumpBudget.declaredInstructions(dump) > REPLAY_BUDGET) {
+        if (DumpBudget.declaredInstructions(dump) > DumpBudget.REPLAY_LIMIT) {
             return;
         }
         run(given, "replay", DUMP.toString());

@@ -6,6 +6,12 @@ import org.fdrsim.recorder.dump.CoreDump;
 
 /** How much work a (possibly forged) dump asks of a replay: fuzz targets skip the ones that would only be slow. */
 public final class DumpBudget {
+    /**
+     * Dumps that declare more instructions than this are read but not replayed by the fuzz
+     * targets: replaying a long (real or forged) recording is slow, not wrong.
+     */
+    public static final long REPLAY_LIMIT = 2_000_000;
+
     private DumpBudget() {}
 
     /** Every saved and final IC added up (saturating): what the replay would have to execute at most. */

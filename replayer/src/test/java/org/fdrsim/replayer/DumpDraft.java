@@ -65,8 +65,7 @@ final class DumpDraft {
         List<LogSegment> sorted = new ArrayList<>(logs);
         sorted.sort(SEGMENT_ORDER);
         CheckpointState c = checkpoints.get(k);
-        checkpoints.set(k, new CheckpointState(c.number(), c.cycle(), c.quiesceCycles(), c.registers(),
-                c.dmaEndingIcs(), sorted));
+        replace(k, c.registers(), c.dmaEndingIcs(), sorted);
     }
 
     /** Checkpoint {@code k} with processor {@code cpu}'s saved state replaced. */
@@ -74,8 +73,20 @@ final class DumpDraft {
         CheckpointState c = checkpoints.get(k);
         List<ArchState> registers = new ArrayList<>(c.registers());
         registers.set(cpu, state);
-        checkpoints.set(k, new CheckpointState(c.number(), c.cycle(), c.quiesceCycles(), registers,
-                c.dmaEndingIcs(), c.logs()));
+        replace(k, registers, c.dmaEndingIcs(), c.logs());
+    }
+
+    /** Checkpoint {@code k} with other DMA engines' ending ICs. */
+    void setDmaEndingIcs(int k, long[] ics) {
+        CheckpointState c = checkpoints.get(k);
+        replace(k, c.registers(), ics, c.logs());
+    }
+
+    /** Checkpoint {@code k}'s number, cycle and quiesce time kept, the rest given. */
+    private void replace(int k, List<ArchState> registers, long[] dmaEndingIcs, List<LogSegment> logs) {
+        CheckpointState c = checkpoints.get(k);
+        checkpoints.set(k, new CheckpointState(c.number(), c.cycle(), c.quiesceCycles(), registers, dmaEndingIcs,
+                logs));
     }
 
     /** The dump as edited. */

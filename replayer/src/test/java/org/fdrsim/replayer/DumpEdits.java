@@ -1,6 +1,7 @@
 package org.fdrsim.replayer;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -157,7 +158,7 @@ public final class DumpEdits {
      * to the image it is compared with.
      */
     private static long[] restoredBlocks(CoreDump sound) {
-        List<Long> blocks = new ArrayList<>();
+        LongArrayList blocks = new LongArrayList();
         for (CheckpointState c : sound.checkpoints()) {
             for (LogSegment s : c.segments(LogKind.CACHE_CHECKPOINT)) {
                 byte[] raw = s.decompress();
@@ -166,11 +167,7 @@ public final class DumpEdits {
                 }
             }
         }
-        long[] out = new long[blocks.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = blocks.get(i);
-        }
-        return out;
+        return blocks.toLongArray();
     }
 
     private static boolean comparedDiffer(ArchState a, ArchState b) {
@@ -273,8 +270,7 @@ public final class DumpEdits {
         if (last) {
             d.finalDmaIcs = ics;
         } else {
-            CheckpointState c = d.checkpoints.get(k);
-            d.checkpoints.set(k, new CheckpointState(c.number(), c.cycle(), c.quiesceCycles(), c.registers(), ics, c.logs()));
+            d.setDmaEndingIcs(k, ics);
         }
     }
 }

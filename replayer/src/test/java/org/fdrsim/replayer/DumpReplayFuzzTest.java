@@ -20,18 +20,15 @@ import org.junit.jupiter.api.Timeout;
  * cannot be replayed), never another exception.
  *
  * <p>Seeds (dumps recorded from the examples) and findings:
- * {@code src/test/resources/org/fdrsim/replayer/DumpReplayFuzzTestInputs/readAndReplay/}.
+ * {@code src/test/resources/org/fdrsim/replayer/DumpReplayFuzzTestInputs/readAndReplay/}; the
+ * inputs of {@link #edit} (edits of those seeds, among them the ones that catch a weakened
+ * verifier, {@code replayer/weakened-verifiers.py}) in {@code .../edit/}.
  */
 class DumpReplayFuzzTest {
-    /**
-     * Dumps that declare more instructions than this are read but not replayed: replaying a
-     * long (real or forged) recording is slow, not wrong, and would only slow the fuzzer.
-     */
-    private static final long REPLAY_BUDGET = 2_000_000;
-    /** What the JDK's and the compressor's own messages say: not the reader's words. */
     /** The sound dumps among the inputs of {@link #readAndReplay}. */
     private static final SoundDumps SOUND = new SoundDumps(DumpReplayFuzzTest.class,
             "DumpReplayFuzzTestInputs/readAndReplay");
+    /** What the JDK's and the compressor's own messages say: not the reader's words. */
     private static final List<String> JAVA_WORDS = List.of("java.", "Exception", "For input string",
             "out of bounds for length", "Malformed input");
 
@@ -45,12 +42,13 @@ class DumpReplayFuzzTest {
      * The same property over dumps that stay dumps ({@link DumpEdits} of a sound one): logs that
      * decompress and say something else, checkpoints rearranged, states and counts changed, which
      * raw bytes seldom reach past the LZ4 blocks. And one more: a dump changed only in what replay
-     * is compared against (a final or later saved state) never replays as bit-exact.
+     * is compared against and does not start from (a final or later saved state, a block a
+     * checkpoint log restores, the validation trace) never replays as bit-exact.
      */
     @FuzzTest(maxDuration = "10m")
     @Timeout(30)
     void edit(FuzzedDataProvider data) {
-        DumpEdits.Edited e = DumpEdits.apply(SOUND.get(data.pickValue(SoundDumps.NAMES)), data);
+        DumpEdits.Edited e = DumpEdits.apply(SOUND.pick(data), data);
         byte[] file = CoreDumpWriter.toBytes(e.dump());
         Verdict v = verdict(file, file);
         if (e.onlyExpectedStateChanged() && v != null) {
@@ -77,7 +75,7 @@ class DumpReplayFuzzTest {
             }
             return null;
         }
-        if (DumpBudget.declaredInstructions(dump) > REPLAY_BUDGET) {
+        if (DumpBudget.declaredInstructions(dump) > DumpBudget.REPLAY_LIMIT) {
             return null;
         }
         ReplayInput in = DumpReplay.input(dump, 0);

@@ -35,7 +35,7 @@ final class SegmentEdits {
     }
 
     /** {@code s}'s entries, compressed again as the recorder stores them; the counts follow the bytes. */
-    static LogSegment compressed(LogSegment s, byte[] raw) {
+    private static LogSegment compressed(LogSegment s, byte[] raw) {
         ChunkCompressor c = new ChunkCompressor(ChunkCompressor.DEFAULT_CHUNK, bytes -> { });
         c.write(raw, 0, raw.length);
         return new LogSegment(s.kind(), s.owner(), raw.length / s.kind().entryBytes(), raw.length, c.cutSegment());

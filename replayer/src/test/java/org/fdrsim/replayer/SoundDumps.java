@@ -2,6 +2,7 @@ package org.fdrsim.replayer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,6 +36,11 @@ public final class SoundDumps {
     public SoundDumps(Class<?> target, String directory) {
         this.target = target;
         this.directory = directory;
+    }
+
+    /** The seed {@code data} picks, read. */
+    public CoreDump pick(FuzzedDataProvider data) {
+        return get(data.pickValue(NAMES));
     }
 
     /** Seed {@code name}, read. */
